@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../service-context';
+import { registerAccountRoutes } from '../accounts/routes';
+import { registerApiKeyRoutes } from '../api-keys/routes';
+import { registerHealthRoutes } from '../health/routes';
+import { registerReferenceRoutes } from '../reference/routes';
+import { setupErrorHandling } from './error-handler';
+import { loggerOptions } from './logger-options';
+import { setupRequestGuards } from './request-guards';
+
+/** The Fastify app: cross-cutting HTTP concerns first, then one registration per domain. */
+export async function buildApp(context: ServiceContext): Promise<FastifyInstance> {
+  const { settings } = context;
+  const app = Fastify({
+    logger: loggerOptions(settings.SVC_LOG_LEVEL),
+    genReqId: () => randomUUID(),
+    bodyLimit: settings.SVC_BODY_LIMIT_BYTES,
+    forceCloseConnections: 'idle',
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(cookie);
+  // JSON only (multipart is added where files are uploaded): any other body type is a 415.
+  app.removeContentTypeParser('text/plain');
+  setupErrorHandling(app);
+  setupRequestGuards(app, {
+    apiKeys: context.apiKeys,
+    accounts: context.accounts,
+    limit: settings.SVC_RATE_LIMIT,
+    windowS: settings.SVC_RATE_LIMIT_WINDOW_S,
+  });
+
+  registerHealthRoutes(app);
+  registerReferenceRoutes(app);
+  registerAccountRoutes(app, context.accounts);
+  registerApiKeyRoutes(app, context.apiKeys);
+  return app;
+}

@@ -1,0 +1,29 @@
+import type { ServiceSettings } from '../shared/settings';
+import { AccountsRepository } from './accounts/accounts-repository';
+import { AccountsService } from './accounts/accounts-service';
+import { ApiKeysRepository } from './api-keys/api-keys-repository';
+import { ApiKeysService } from './api-keys/api-keys-service';
+import { SessionTokens } from './http/signed-token';
+import type { Store } from './store/database';
+
+/** The service's domain objects, wired once at start and handed to the HTTP layer. */
+export interface ServiceContext {
+  settings: ServiceSettings;
+  /** Base URL clients reach the service at; known once it listens, so read it at request time. */
+  publicUrl: string;
+  store: Store;
+  accounts: AccountsService;
+  apiKeys: ApiKeysService;
+  tokens: SessionTokens;
+}
+
+export function createServiceContext(settings: ServiceSettings, store: Store, publicUrl: string): ServiceContext {
+  return {
+    settings,
+    publicUrl,
+    store,
+    accounts: new AccountsService(new AccountsRepository(store)),
+    apiKeys: new ApiKeysService(new ApiKeysRepository(store)),
+    tokens: SessionTokens.fromDataDir(settings.SVC_DATA_DIR),
+  };
+}

@@ -1,0 +1,48 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/**
+ * The seam between the sessions domain (which owns browsers and lifecycle) and the domains that act on
+ * a running session: page actions, CDP access, the live viewer and replay.
+ */
+
+/** One recorded action of a session; `input` has secrets redacted before it gets here. */
+export interface RecordedStep {
+  type: string;
+  input: Record<string, unknown>;
+  success: boolean;
+  message: string;
+  data?: unknown;
+  /** Stable Playwright selector the action used, for exported workflow code. */
+  selector?: string;
+  started_at: string;
+  ended_at: string;
+}
+
+export interface LiveSession {
+  readonly id: string;
+  readonly accountId: string;
+  readonly context: BrowserContext;
+  /** The tab that page actions act on. */
+  activePage(): Page;
+  /** Open tabs, in the order they were opened. */
+  tabs(): Page[];
+  /** Makes tab `index` (0-based) the active one and brings it to front. */
+  switchTab(index: number): Promise<Page>;
+  /** Marks activity, resetting the idle timeout. */
+  touch(): void;
+  recordStep(step: RecordedStep): Promise<void>;
+}
+
+export interface LiveSessionListener {
+  onStart?(session: LiveSession): void;
+  /** Called once, before the context is closed. */
+  onEnd?(session: LiveSession): void | Promise<void>;
+}
+
+export interface LiveSessions {
+  /** The running session of this account; 404 `session_not_found` if none, 409 `session_closed` if it ended. */
+  get(accountId: string, sessionId: string): Promise<LiveSession>;
+  /** The running session by id alone, for token-authenticated endpoints (viewer, CDP). */
+  findById(sessionId: string): LiveSession | undefined;
+  subscribe(listener: LiveSessionListener): void;
+}

@@ -1,0 +1,60 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every `SVC_*` setting, declared once with its default and a one-line description. Entry points pass
+ * `process.env` in; nothing else reads the environment. The README's settings table is generated from here.
+ */
+
+const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+export const serviceSettingsSchema = z.object({
+  SVC_HOST: z.string().default('127.0.0.1').describe('Address `svc serve` listens on'),
+  SVC_PORT: int(8787).describe('Port `svc serve` listens on'),
+  SVC_DATA_DIR: z
+    .string()
+    .default(join(homedir(), '.svc', 'data'))
+    .describe('Where the database, browser data, files and replays live'),
+  SVC_PUBLIC_URL: z
+    .string()
+    .optional()
+    .describe('Base URL clients reach the service at (for viewer and CDP URLs); default http://HOST:PORT'),
+  SVC_BOOTSTRAP_API_KEY: z
+    .string()
+    .min(16)
+    .optional()
+    .describe('On the first start only: this value becomes an API key of the owner account'),
+  SVC_RATE_LIMIT: int(1200).describe('Requests allowed per API key (or client address) per window'),
+  SVC_RATE_LIMIT_WINDOW_S: int(60).describe('Length of the rate-limit window, seconds'),
+  SVC_LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Log level of the JSON log on stdout'),
+  SVC_BODY_LIMIT_BYTES: int(1_048_576).describe('Largest JSON request body accepted'),
+});
+
+export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;
+
+export const clientSettingsSchema = z.object({
+  SVC_API_KEY: z.string().optional().describe('API key the CLI and SDKs send'),
+  SVC_API_URL: z.string().default('http://127.0.0.1:8787').describe('Base URL of the service for the CLI and SDKs'),
+  SVC_CONFIG_DIR: z
+    .string()
+    .default(join(homedir(), '.svc', 'cli'))
+    .describe('Where the CLI keeps its current session/agent/function and fallback key file'),
+  SVC_SESSION_ID: z.string().optional().describe('Session the CLI acts on when `--session-id` is not given'),
+  SVC_AGENT_ID: z.string().optional().describe('Agent the CLI acts on when `--agent-id` is not given'),
+  SVC_FUNCTION_ID: z.string().optional().describe('Function the CLI acts on when `--function-id` is not given'),
+});
+
+export type ClientSettings = z.infer<typeof clientSettingsSchema>;
+
+export function readSettings<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const known = Object.fromEntries(
+    Object.keys(schema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]),
+  );
+  const parsed = schema.safeParse(known);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`invalid settings: ${problems.join('; ')}`);
+}

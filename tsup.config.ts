@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// One bundle per executable face; dependencies stay external and load from node_modules.
+export default defineConfig({
+  entry: { cli: 'src/cli/main.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  sourcemap: true,
+  clean: true,
+  splitting: false,
+});

@@ -4,6 +4,8 @@ export interface RateLimitState {
   /** Unix time, seconds, at which the window resets. */
   resetAt: number;
   isExceeded: boolean;
+  /** Whole seconds until the window resets, at least 1. */
+  retryAfterS: number;
 }
 
 interface Window {
@@ -34,6 +36,7 @@ export class RateLimiter {
       remaining: Math.max(0, this.limit - window.count),
       resetAt: Math.ceil(window.resetAtMs / 1000),
       isExceeded: window.count > this.limit,
+      retryAfterS: Math.max(1, Math.ceil((window.resetAtMs - nowMs) / 1000)),
     };
   }
 

@@ -26,8 +26,7 @@ export function setupRequestGuards(app: FastifyInstance, options: GuardOptions):
     reply.header('x-ratelimit-remaining', state.remaining);
     reply.header('x-ratelimit-reset', state.resetAt);
     if (state.isExceeded) {
-      const retryAfterS = Math.max(1, state.resetAt - Math.floor(Date.now() / 1000));
-      throw new AppError('rate_limited', 'Rate limit exceeded', 'Please wait before making more requests', retryAfterS);
+      throw new AppError('rate_limited', 'Rate limit exceeded', 'Please wait before making more requests', state.retryAfterS);
     }
   });
 }

@@ -3,6 +3,7 @@ import { apiKeyOperations } from './api-keys';
 import type { Operation } from './contract';
 import { healthOperations } from './health';
 import { pageOperations } from './page';
+import { profileOperations } from './profiles';
 import { sessionOperations } from './sessions';
 
 /** Every operation of the HTTP API; the OpenAPI document and the SDK are built from this. */
@@ -12,4 +13,5 @@ export const operations = {
   ...apiKeyOperations,
   ...sessionOperations,
   ...pageOperations,
+  ...profileOperations,
 } as const satisfies Record<string, Operation>;

@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // One bundle per executable face; dependencies stay external and load from node_modules.
 export default defineConfig({
-  entry: { cli: 'src/cli/main.ts' },
+  entry: { cli: 'src/cli/main.ts', sdk: 'src/sdk/index.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

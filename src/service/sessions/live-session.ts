@@ -31,12 +31,26 @@ export interface LiveSession {
   /** Marks activity, resetting the idle timeout. */
   touch(): void;
   recordStep(step: RecordedStep): Promise<void>;
+  /**
+   * The browser's own CDP WebSocket (`ws://127.0.0.1:PORT/devtools/browser/...`; launch with
+   * `--remote-debugging-port=0` and read it from the DevToolsActivePort file, or the remote `cdp_url`).
+   * The service's CDP proxy (src/service/cdp) connects here and filters to this session's context.
+   * Undefined when the browser offers none: the session then has no CDP access.
+   */
+  browserCdpEndpoint(): string | undefined;
 }
+
+/** One network log entry as the sessions domain records it (the wire shape of `/network/logs`). */
+export type RecordedNetworkEntry = Record<string, unknown>;
 
 export interface LiveSessionListener {
   onStart?(session: LiveSession): void;
   /** Called once, before the context is closed. */
   onEnd?(session: LiveSession): void | Promise<void>;
+  /** Called after each step is recorded (the live event stream pushes it to the panel). */
+  onStep?(session: LiveSession, step: RecordedStep): void;
+  /** Called when a network entry is complete (status, sizes and timing known). */
+  onNetworkEntry?(session: LiveSession, entry: RecordedNetworkEntry): void;
 }
 
 export interface LiveSessions {

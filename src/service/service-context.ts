@@ -4,6 +4,8 @@ import { AccountsService } from './accounts/accounts-service';
 import { ApiKeysRepository } from './api-keys/api-keys-repository';
 import { ApiKeysService } from './api-keys/api-keys-service';
 import { SessionTokens } from './http/signed-token';
+import { ProfilesRepository } from './profiles/profiles-repository';
+import { ProfilesService } from './profiles/profiles-service';
 import type { Store } from './store/database';
 
 /** The service's domain objects, wired once at start and handed to the HTTP layer. */
@@ -15,9 +17,14 @@ export interface ServiceContext {
   accounts: AccountsService;
   apiKeys: ApiKeysService;
   tokens: SessionTokens;
+  profiles: ProfilesService;
 }
 
-export function createServiceContext(settings: ServiceSettings, store: Store, publicUrl: string): ServiceContext {
+export function createServiceContext(
+  settings: ServiceSettings,
+  store: Store,
+  publicUrl: string,
+): ServiceContext {
   return {
     settings,
     publicUrl,
@@ -25,5 +32,6 @@ export function createServiceContext(settings: ServiceSettings, store: Store, pu
     accounts: new AccountsService(new AccountsRepository(store)),
     apiKeys: new ApiKeysService(new ApiKeysRepository(store)),
     tokens: SessionTokens.fromDataDir(settings.SVC_DATA_DIR),
+    profiles: new ProfilesService(new ProfilesRepository(store)),
   };
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineOperation } from './contract';
 
-export const healthSchema = z.object({ status: z.literal('ok'), version: z.string(), description: z.string() });
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  description: z.string(),
+});
 
 export const healthOperations = {
   getHealth: defineOperation({

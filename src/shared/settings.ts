@@ -31,25 +31,61 @@ export const serviceSettingsSchema = z.object({
     .default('info')
     .describe('Log level of the JSON log on stdout'),
   SVC_BODY_LIMIT_BYTES: int(1_048_576).describe('Largest JSON request body accepted'),
+  SVC_CHROMIUM_PATH: z
+    .string()
+    .optional()
+    .describe(
+      'Chromium executable; default: the first of /usr/bin/chromium, chromium-browser, google-chrome found',
+    ),
+  SVC_MAX_SESSIONS: int(20).describe(
+    'Most sessions open at once; past it, starts answer 529 with Retry-After',
+  ),
+  SVC_BROWSER_CONTEXTS_PER_PROCESS: int(8).describe(
+    'Sessions sharing one Chromium process (bounds what a crash ends)',
+  ),
+  SVC_BROWSER_WARM_CONTEXTS: int(2).describe('Pre-created sessions kept ready so default starts are instant'),
+  SVC_SESSION_IDLE_TIMEOUT_MINUTES: int(5).describe('Idle timeout of a session that does not give one'),
+  SVC_SESSION_MAX_DURATION_MINUTES: int(30).describe(
+    'Lifetime of a session that does not give max_duration_minutes',
+  ),
+  SVC_PROXIES: z
+    .string()
+    .default('')
+    .describe(
+      'Operator proxy pool for `proxies: true`: comma list of `[cc=]scheme://[user:pass@]host:port`, cc a country',
+    ),
+  SVC_BLOCKED_HOSTS: z
+    .string()
+    .default('169.254.169.254,metadata.google.internal,fd00:ec2::254')
+    .describe('Comma list of hosts no session may open (cloud metadata endpoints by default)'),
 });
 
 export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;
 
 export const clientSettingsSchema = z.object({
   SVC_API_KEY: z.string().optional().describe('API key the CLI and SDKs send'),
-  SVC_API_URL: z.string().default('http://127.0.0.1:8787').describe('Base URL of the service for the CLI and SDKs'),
+  SVC_API_URL: z
+    .string()
+    .default('http://127.0.0.1:8787')
+    .describe('Base URL of the service for the CLI and SDKs'),
   SVC_CONFIG_DIR: z
     .string()
     .default(join(homedir(), '.svc', 'cli'))
     .describe('Where the CLI keeps its current session/agent/function and fallback key file'),
   SVC_SESSION_ID: z.string().optional().describe('Session the CLI acts on when `--session-id` is not given'),
   SVC_AGENT_ID: z.string().optional().describe('Agent the CLI acts on when `--agent-id` is not given'),
-  SVC_FUNCTION_ID: z.string().optional().describe('Function the CLI acts on when `--function-id` is not given'),
+  SVC_FUNCTION_ID: z
+    .string()
+    .optional()
+    .describe('Function the CLI acts on when `--function-id` is not given'),
 });
 
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;
 
-export function readSettings<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+export function readSettings<S extends z.ZodObject>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.infer<S> {
   const known = Object.fromEntries(
     Object.keys(schema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]),
   );

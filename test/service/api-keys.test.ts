@@ -43,7 +43,11 @@ describe('API keys and accounts', () => {
     const created = await service.call('/api-keys', { method: 'POST', json: { name: 'ci' } });
     expect(created.status).toBe(201);
     const key = await created.json();
-    expect(key).toMatchObject({ key_id: expect.any(String), name: 'ci', key: expect.stringMatching(/^svc_/) });
+    expect(key).toMatchObject({
+      key_id: expect.any(String),
+      name: 'ci',
+      key: expect.stringMatching(/^svc_/),
+    });
     expect(key.key.startsWith(key.prefix)).toBe(true);
 
     expect((await service.call('/account', { headers: bearer(key.key) })).status).toBe(200);
@@ -105,7 +109,10 @@ describe('API keys and accounts', () => {
     expect(withoutCsrf.status).toBe(403);
     expect(await withoutCsrf.json()).toMatchObject({ code: 'csrf_failed' });
 
-    const logout = await fetch(`${service.url}/auth/logout`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf } });
+    const logout = await fetch(`${service.url}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
     expect(logout.status).toBe(200);
     expect((await fetch(`${service.url}/account`, { headers: { cookie } })).status).toBe(401);
   });

@@ -27,7 +27,10 @@ describe('health and reference', () => {
     const document = await (await fetch(`${service.url}/openapi.json`)).json();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths['/api-keys'].post.requestBody).toBeDefined();
-    expect(document.paths['/api-keys/{key_id}'].delete.parameters[0]).toMatchObject({ name: 'key_id', in: 'path' });
+    expect(document.paths['/api-keys/{key_id}'].delete.parameters[0]).toMatchObject({
+      name: 'key_id',
+      in: 'path',
+    });
     const page = await fetch(`${service.url}/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('/api-keys/{key_id}');

@@ -32,7 +32,10 @@ describe('HTTP errors', () => {
       body: '{"name": ',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ message: 'Malformed JSON body', detail: expect.any(String) });
+    expect(await response.json()).toMatchObject({
+      message: 'Malformed JSON body',
+      detail: expect.any(String),
+    });
   });
 
   it('answers a body over the limit with 413', async () => {
@@ -43,16 +46,26 @@ describe('HTTP errors', () => {
 
   it('answers a content type it does not take with 415', async () => {
     for (const type of ['text/plain', 'application/xml']) {
-      const response = await service.call('/api-keys', { method: 'POST', headers: { 'content-type': type }, body: 'name=x' });
+      const response = await service.call('/api-keys', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'name=x',
+      });
       expect(response.status).toBe(415);
-      expect(await response.json()).toMatchObject({ code: 'unsupported_media_type', message: expect.any(String) });
+      expect(await response.json()).toMatchObject({
+        code: 'unsupported_media_type',
+        message: expect.any(String),
+      });
     }
   });
 
   it('answers an unknown route with 404 in the error shape', async () => {
     const response = await service.call('/no/such/thing');
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ message: 'Not found', detail: expect.stringContaining('/no/such/thing') });
+    expect(await response.json()).toMatchObject({
+      message: 'Not found',
+      detail: expect.stringContaining('/no/such/thing'),
+    });
   });
 
   it('gives every response a request id', async () => {

@@ -32,13 +32,19 @@ describe('svc serve as a process', () => {
 
     const db = new SQLite(join(dataDir, 'svc.db'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(db.prepare('select name from api_keys where id = ?').get(created.key_id)).toEqual({ name: 'kept' });
+    expect(db.prepare('select name from api_keys where id = ?').get(created.key_id)).toEqual({
+      name: 'kept',
+    });
     db.close();
 
-    const second = await spawnService(dataDir, { SVC_BOOTSTRAP_API_KEY: 'svc_ignored_after_first_start_000' });
+    const second = await spawnService(dataDir, {
+      SVC_BOOTSTRAP_API_KEY: 'svc_ignored_after_first_start_000',
+    });
     const account = await fetch(`${second.url}/account`, { headers: auth(created.key) });
     expect(account.status).toBe(200);
-    const ignored = await fetch(`${second.url}/account`, { headers: auth('svc_ignored_after_first_start_000') });
+    const ignored = await fetch(`${second.url}/account`, {
+      headers: auth('svc_ignored_after_first_start_000'),
+    });
     expect(ignored.status).toBe(401);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);

@@ -14,7 +14,10 @@ export interface ServiceProcess {
 }
 
 /** `svc serve` as a separate process (from source), for what only a real process shows: signals, exit codes. */
-export async function spawnService(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function spawnService(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
     cwd: repoRoot,
     env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_BOOTSTRAP_API_KEY: testApiKey, ...env },

@@ -20,7 +20,9 @@ export const testApiKey = 'svc_test_bootstrap_key_0123456789abcdef';
  * The real service on a random loopback port with its own temporary data dir. Pass `dataDir` to restart
  * on the data of an earlier instance.
  */
-export async function startTestService(overrides: Partial<Record<keyof ServiceSettings | string, string>> = {}): Promise<TestService> {
+export async function startTestService(
+  overrides: Partial<Record<keyof ServiceSettings | string, string>> = {},
+): Promise<TestService> {
   const dataDir = overrides.SVC_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'svc-test-'));
   const settings = readSettings(serviceSettingsSchema, {
     SVC_HOST: '127.0.0.1',

@@ -88,5 +88,10 @@ export class AccountsService {
 }
 
 function toAccount(account: AccountTable, csrfToken?: string): Account {
-  return { account_id: account.id, email: account.email, created_at: account.created_at, csrf_token: csrfToken };
+  return {
+    account_id: account.id,
+    email: account.email,
+    created_at: account.created_at,
+    csrf_token: csrfToken,
+  };
 }

@@ -26,7 +26,11 @@ export class ApiKeysService {
 
   constructor(private readonly keys: ApiKeysRepository) {}
 
-  async create(accountId: string, name: string, secret = newSecretToken(keyPrefix)): Promise<ApiKey & { key: string }> {
+  async create(
+    accountId: string,
+    name: string,
+    secret = newSecretToken(keyPrefix),
+  ): Promise<ApiKey & { key: string }> {
     const row: ApiKeyTable = {
       id: newId(),
       account_id: accountId,

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../service-context';
 import { registerAccountRoutes } from '../accounts/routes';
 import { registerApiKeyRoutes } from '../api-keys/routes';
 import { registerHealthRoutes } from '../health/routes';
+import { registerProfileRoutes } from '../profiles/routes';
 import { registerReferenceRoutes } from '../reference/routes';
 import { setupErrorHandling } from './error-handler';
 import { loggerOptions } from './logger-options';
@@ -37,5 +38,6 @@ export async function buildApp(context: ServiceContext): Promise<FastifyInstance
   registerReferenceRoutes(app);
   registerAccountRoutes(app, context.accounts);
   registerApiKeyRoutes(app, context.apiKeys);
+  registerProfileRoutes(app, context.profiles);
   return app;
 }

@@ -17,10 +17,16 @@ export function toAppError(error: unknown): AppError {
   const fastifyError = error as FastifyError;
   const known = fastifyError?.code ? fastifyCodes[fastifyError.code] : undefined;
   if (known) return known(fastifyError);
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY(fastifyError);
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400)
+    return fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY(fastifyError);
   const status = fastifyError?.statusCode;
-  if (status && status >= 400 && status < 500) return new AppError('bad_request', 'Bad request', fastifyError.message);
-  return new AppError('internal', 'Internal server error', 'An unexpected error occurred; it has been logged');
+  if (status && status >= 400 && status < 500)
+    return new AppError('bad_request', 'Bad request', fastifyError.message);
+  return new AppError(
+    'internal',
+    'Internal server error',
+    'An unexpected error occurred; it has been logged',
+  );
 }
 
 export function setupErrorHandling(app: FastifyInstance): void {
@@ -31,7 +37,11 @@ export function setupErrorHandling(app: FastifyInstance): void {
     return reply.code(appError.status).send(appError.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    const body = new AppError('not_found', 'Not found', `No route ${request.method} ${request.url.split('?')[0]}`);
+    const body = new AppError(
+      'not_found',
+      'Not found',
+      `No route ${request.method} ${request.url.split('?')[0]}`,
+    );
     return reply.code(404).send(body.toBody());
   });
 }

@@ -25,7 +25,11 @@ export function loggerOptions(level: string) {
       censor: '[redacted]',
     },
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), ip: request.ip }),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
     },
   };
 }

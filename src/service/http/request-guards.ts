@@ -20,13 +20,20 @@ export function setupRequestGuards(app: FastifyInstance, options: GuardOptions):
   const limiter = new RateLimiter(options.limit, options.windowS * 1000);
   app.addHook('onRequest', async (request, reply) => {
     request.principal = await resolvePrincipal(request, options.apiKeys, options.accounts);
-    const bucket = request.principal ? `account:${request.principal.keyId ?? request.principal.accountId}` : `ip:${request.ip}`;
+    const bucket = request.principal
+      ? `account:${request.principal.keyId ?? request.principal.accountId}`
+      : `ip:${request.ip}`;
     const state = limiter.hit(bucket);
     reply.header('x-ratelimit-limit', state.limit);
     reply.header('x-ratelimit-remaining', state.remaining);
     reply.header('x-ratelimit-reset', state.resetAt);
     if (state.isExceeded) {
-      throw new AppError('rate_limited', 'Rate limit exceeded', 'Please wait before making more requests', state.retryAfterS);
+      throw new AppError(
+        'rate_limited',
+        'Rate limit exceeded',
+        'Please wait before making more requests',
+        state.retryAfterS,
+      );
     }
   });
 }

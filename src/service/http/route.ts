@@ -25,11 +25,19 @@ function parse(schema: z.ZodType | undefined, value: unknown, source: 'body' | '
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new AppError('validation_failed', 'Validation error', toValidationIssues(result.error.issues, source));
+  throw new AppError(
+    'validation_failed',
+    'Validation error',
+    toValidationIssues(result.error.issues, source),
+  );
 }
 
 /** Binds one contract operation to its handler: auth, input validation and success status in one place. */
-export function addRoute<T extends Operation>(app: FastifyInstance, operation: T, handler: RouteHandler<T>): void {
+export function addRoute<T extends Operation>(
+  app: FastifyInstance,
+  operation: T,
+  handler: RouteHandler<T>,
+): void {
   app.route({
     method: operation.method,
     url: toFastifyPath(operation.path),

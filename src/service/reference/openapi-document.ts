@@ -12,7 +12,10 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
 function parametersOf(operation: Operation): JsonSchema[] {
   const from = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
     if (!schema) return [];
-    const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const json = toSchema(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     return Object.entries(json.properties ?? {}).map(([name, property]) => ({
       name,
       in: where,

@@ -1,12 +1,21 @@
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 interface DocumentShape {
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { summary: string; tags: string[]; requestBody?: unknown; responses: unknown; parameters: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { summary: string; tags: string[]; requestBody?: unknown; responses: unknown; parameters: unknown[] }
+    >
+  >;
 }
 
-function renderOperation(path: string, method: string, operation: DocumentShape['paths'][string][string]): string {
+function renderOperation(
+  path: string,
+  method: string,
+  operation: DocumentShape['paths'][string][string],
+): string {
   const details = JSON.stringify(
     { parameters: operation.parameters, requestBody: operation.requestBody, responses: operation.responses },
     null,

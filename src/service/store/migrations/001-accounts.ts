@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('api_keys')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('account_id', 'text', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (column) =>
+      column.notNull().references('accounts.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('prefix', 'text', (column) => column.notNull())
     .addColumn('key_hash', 'text', (column) => column.notNull().unique())
@@ -26,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('console_sessions')
     .addColumn('token_hash', 'text', (column) => column.primaryKey())
-    .addColumn('account_id', 'text', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (column) =>
+      column.notNull().references('accounts.id').onDelete('cascade'),
+    )
     .addColumn('csrf_token', 'text', (column) => column.notNull())
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('expires_at', 'text', (column) => column.notNull())

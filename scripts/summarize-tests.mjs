@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Reads the Vitest and Playwright JSON reports and prints the closing line `N passed, N failed[, N skipped]`.
+import { existsSync, readFileSync } from 'node:fs';
+
+const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const skipped = [];
+
+const vitest = readJson('test-results/vitest.json');
+if (!vitest) {
+  console.error('summary: no Vitest report (test-results/vitest.json): the Vitest run did not complete');
+  totals.failed += 1;
+} else {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0);
+  for (const file of vitest.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
+        totals.skipped += 1;
+        skipped.push(test.fullName);
+      }
+    }
+  }
+}
+
+const playwright = readJson('test-results/playwright.json');
+if (playwright) {
+  totals.passed += playwright.stats.expected + playwright.stats.flaky;
+  totals.failed += playwright.stats.unexpected;
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'skipped') continue;
+        totals.skipped += 1;
+        const reason =
+          test.annotations.find((note) => note.type === 'skip')?.description ?? 'no reason given';
+        skipped.push(`${spec.title} (${reason})`);
+      }
+    }
+    (suite.suites ?? []).forEach(visit);
+  };
+  playwright.suites.forEach(visit);
+}
+
+for (const name of skipped) console.log(`skipped: ${name}`);
+const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+console.log(line);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium, type Browser } from 'playwright-core';
+
+export interface CdpBrowser {
+  browser: Browser;
+  /** `ws://127.0.0.1:PORT/devtools/browser/...` */
+  wsEndpoint: string;
+  process: ChildProcess;
+  close(): Promise<void>;
+}
+
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+async function readActivePort(userDataDir: string): Promise<string> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      const [port, path] = readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').trim().split('\n');
+      if (port && path) return `ws://127.0.0.1:${port}${path}`;
+    } catch {
+      // Chromium writes the file once it listens.
+    }
+    await sleep(25);
+  }
+  throw new Error('Chromium did not open its DevTools port');
+}
+
+/**
+ * A system Chromium with a DevTools port, driven by Playwright over CDP: the shape a browser of the pool has
+ * (a CDP endpoint the service's CDP proxy can reach), for tests that need real sessions before the pool lands
+ * and for a second Chromium acting as a `cdp_url` provider.
+ */
+export async function launchCdpBrowser(executablePath = '/usr/bin/chromium'): Promise<CdpBrowser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'svc-cdp-browser-'));
+  const child = spawn(
+    executablePath,
+    [...chromiumFlags, '--headless', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    { stdio: 'ignore', env: { ...process.env, XDG_CONFIG_HOME: userDataDir, XDG_CACHE_HOME: userDataDir } },
+  );
+  const wsEndpoint = await readActivePort(userDataDir);
+  const browser = await chromium.connectOverCDP(wsEndpoint);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    browser,
+    wsEndpoint,
+    process: child,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -7,9 +7,6 @@ import type { OriginState, ProfileState, StorageItem } from './profile-state';
  * seeded by an init script into every new tab that reaches a stored origin.
  */
 
-// Marks a tab's sessionStorage for an origin as seeded, so a page that later clears it is not refilled.
-const seededMarker = '__svc_profile_seeded__';
-
 interface FrameSessionStorage {
   origin: string;
   items: StorageItem[];
@@ -44,17 +41,20 @@ export async function applyProfileState(context: BrowserContext, state: ProfileS
       .map(({ origin, sessionStorage }) => [origin, sessionStorage]),
   );
   if (Object.keys(seeds).length === 0) return;
-  await context.addInitScript(seedSessionStorage, { marker: seededMarker, seeds });
+  await context.addInitScript(seedSessionStorage, seeds);
 }
 
-/** Runs in the page before its scripts; must stay self-contained (it is serialized). */
-function seedSessionStorage({ marker, seeds }: { marker: string; seeds: Record<string, StorageItem[]> }): void {
+/**
+ * Runs in every document before its own scripts; must stay self-contained (it is serialized). Seeds only a
+ * tab whose sessionStorage for the origin is still empty, so the page's own writes survive reloads. A marker
+ * key would tell "seeded" from "emptied by the page", but the page would see it; we keep the page's view clean.
+ */
+function seedSessionStorage(seeds: Record<string, StorageItem[]>): void {
   const items = seeds[location.origin];
   if (!items) return;
   try {
-    if (sessionStorage.getItem(marker) !== null) return;
+    if (sessionStorage.length > 0) return;
     for (const { name, value } of items) sessionStorage.setItem(name, value);
-    sessionStorage.setItem(marker, '1');
   } catch {
     // Storage can be denied (sandboxed frames, blocked third-party storage): the page then runs without it.
   }
@@ -78,16 +78,14 @@ async function readSessionStorage(context: BrowserContext): Promise<Map<string, 
 
 async function readFrameSessionStorage(frame: Frame): Promise<FrameSessionStorage | undefined> {
   const snapshot = await frame
-    .evaluate((marker) => {
+    .evaluate(() => {
       try {
-        const items = Object.keys(sessionStorage)
-          .filter((name) => name !== marker)
-          .map((name) => ({ name, value: sessionStorage.getItem(name) ?? '' }));
+        const items = Object.keys(sessionStorage).map((name) => ({ name, value: sessionStorage.getItem(name) ?? '' }));
         return { origin: location.origin, items };
       } catch {
         return undefined;
       }
-    }, seededMarker)
+    })
     // A frame that navigated away or crashed while we read has nothing to give.
     .catch(() => undefined);
   // Opaque origins (about:blank, data:, sandboxed) cannot be restored to.

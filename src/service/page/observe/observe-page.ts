@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+import { observeScript } from './observe-script.js';
+import { renderObservation } from './render-observation.js';
+import { createSelectorFinder } from './selector-script.js';
+import type { Observation, ObservedElement, ObserveScriptOptions, ObserveScriptResult, TabInfo } from './types.js';
+
+const SCRIPT_OPTIONS: ObserveScriptOptions = { maxTextLength: 200, maxLabelLength: 100, maxOptions: 50 };
+
+export interface PageObservation {
+  observation: Observation;
+  /** Id → element of this observe; replaces the previous map since ids are renumbered every time. */
+  elements: Map<string, ObservedElement>;
+}
+
+/**
+ * The script as one expression. Transpilers that keep function names (tsx, esbuild keepNames) insert `__name(...)`
+ * calls into function bodies; the page has no such helper, so the expression brings a no-op one.
+ */
+export function observeExpression(options: ObserveScriptOptions): string {
+  return `(() => { const __name = (target) => target; return (${String(observeScript)})(${JSON.stringify(options)}, ${String(createSelectorFinder)}); })()`;
+}
+
+async function runObserveScript(page: Page): Promise<ObserveScriptResult> {
+  const expression = observeExpression(SCRIPT_OPTIONS);
+  try {
+    return await page.evaluate<ObserveScriptResult>(expression);
+  } catch {
+    // The usual cause is a navigation that destroyed the context mid-walk: observe the page it landed on.
+    await page.waitForLoadState('domcontentloaded');
+    return page.evaluate<ObserveScriptResult>(expression);
+  }
+}
+
+/** Observes the page: its metadata, the description the agent reads and the actions it can take, by id. */
+export async function observePage(page: Page, tabs: TabInfo[]): Promise<PageObservation> {
+  const startedAt = new Date();
+  const result = await runObserveScript(page);
+  const { space, elements } = renderObservation(result.nodes);
+  const endedAt = new Date();
+  const observation: Observation = {
+    metadata: { url: result.url, title: result.title, timestamp: endedAt.toISOString(), viewport: result.viewport, tabs },
+    space,
+    started_at: startedAt.toISOString(),
+    ended_at: endedAt.toISOString(),
+  };
+  return { observation, elements };
+}

@@ -1,0 +1,261 @@
+/// <reference lib="dom" />
+// Runs in the page through one page.evaluate, so it must stay self-contained: no imports at run time, no closures
+// over module values; the selector finder arrives as an argument (see page-expression.ts).
+import type { RoleCandidate, createSelectorFinder } from './selector-script.js';
+import type { ObserveScriptOptions, ObserveScriptResult, RawElement, RawNode, RoleLetter } from './types.js';
+
+interface FrameScan {
+  win: Window;
+  roots: ParentNode[];
+  roleCandidates: RoleCandidate[];
+  parent?: { scan: FrameScan; iframe: Element };
+  path: string[];
+  findSelector: (el: Element) => string;
+}
+
+/**
+ * Walks the rendered tree of the page (open shadow roots through their slots, same-origin iframes through their
+ * documents) in document order and returns its interactive elements and visible text as plain data.
+ */
+export function observeScript(options: ObserveScriptOptions, selectorFinder: typeof createSelectorFinder): ObserveScriptResult {
+  const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'datalist', 'option', 'optgroup']);
+  // Content we report through the element itself (selected option, value) or not at all (svg drawing).
+  const OPAQUE_TAGS = new Set(['select', 'textarea', 'svg']);
+  const VOID_TAGS_WITHOUT_TEXT = new Set(['input', 'img', 'textarea', 'select']);
+  const LETTER_BY_ROLE: Record<string, RoleLetter> = {
+    link: 'L',
+    button: 'B', tab: 'B', menuitem: 'B', menuitemcheckbox: 'B', menuitemradio: 'B', switch: 'B', checkbox: 'B', radio: 'B',
+    textbox: 'I', combobox: 'I', searchbox: 'I', listbox: 'I', slider: 'I', spinbutton: 'I',
+    option: 'O',
+    treeitem: 'M', gridcell: 'M',
+  };
+  const RENDERED_ATTRIBUTES = ['type', 'name', 'role', 'placeholder', 'aria-label', 'title', 'alt', 'href', 'aria-expanded', 'aria-checked', 'aria-selected'];
+  const INPUT_ROLES: Record<string, string> = {
+    button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button',
+    checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: '',
+  };
+
+  const nodes: RawNode[] = [];
+  const pending: { raw: RawElement; el: Element; scan: FrameScan }[] = [];
+  const scans: FrameScan[] = [];
+  let textBuffer = '';
+
+  const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
+  const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+  const flushText = (): void => {
+    const text = normalize(textBuffer);
+    textBuffer = '';
+    if (text) nodes.push({ kind: 'text', text: truncate(text, options.maxTextLength) });
+  };
+
+  const ariaRole = (el: Element, tag: string): string => {
+    const explicit = (el.getAttribute('role') ?? '').trim().toLowerCase().split(/\s+/)[0];
+    if (explicit) return explicit;
+    if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : '';
+    if (tag === 'button') return 'button';
+    if (tag === 'textarea') return 'textbox';
+    if (tag === 'select') return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
+    if (tag === 'img') return el.getAttribute('alt') === '' && !el.getAttribute('title') ? 'presentation' : 'img';
+    if (tag !== 'input') return '';
+    return INPUT_ROLES[(el as HTMLInputElement).type] ?? 'textbox';
+  };
+
+  // The attribute test first: isContentEditable consults computed style, too slow to ask of every element.
+  const isEditingHost = (el: Element): boolean =>
+    el.hasAttribute('contenteditable') &&
+    (el as HTMLElement).isContentEditable === true &&
+    (el.parentElement as HTMLElement | null)?.isContentEditable !== true;
+
+  // Clicks wired by frameworks leave no trace in the DOM; a pointer cursor that starts at this element is the
+  // best signal left, next to inline handlers and tabindex.
+  const looksClickable = (el: Element, tag: string, style: CSSStyleDeclaration, parentCursor: string): boolean =>
+    typeof (el as HTMLElement).onclick === 'function' ||
+    Number(el.getAttribute('tabindex') ?? '-1') >= 0 ||
+    (style.cursor === 'pointer' && parentCursor !== 'pointer' && tag !== 'label');
+
+  const hasLabel = (el: Element): boolean => Boolean(el.getAttribute('alt') || el.getAttribute('aria-label') || el.getAttribute('title'));
+
+  const letterFor = (el: Element, tag: string, role: string, style: CSSStyleDeclaration, parentCursor: string, inside: boolean): RoleLetter | null => {
+    if (tag === 'input' && (el as HTMLInputElement).type === 'file') return 'I';
+    if (LETTER_BY_ROLE[role]) return LETTER_BY_ROLE[role];
+    if (tag === 'summary') return 'B';
+    if (tag === 'input') return (el as HTMLInputElement).type === 'hidden' ? null : 'I';
+    if (isEditingHost(el)) return 'I';
+    if (inside) return null;
+    const clickable = looksClickable(el, tag, style, parentCursor);
+    if ((role === 'img' || tag === 'figure') && (clickable || hasLabel(el))) return 'F';
+    return clickable ? 'M' : null;
+  };
+
+  const isDisabled = (el: Element): boolean =>
+    (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]') !== null;
+
+  const displayValue = (el: HTMLInputElement | HTMLTextAreaElement): string =>
+    // A vault may have typed a real secret into a password field: it must never leave the browser.
+    el.type === 'password' && el.value ? '********' : el.value;
+
+  const hasValueAttribute = (el: Element, tag: string): boolean =>
+    tag === 'input' && !/^(checkbox|radio|file|image)$/.test((el as HTMLInputElement).type);
+
+  const attributesFor = (el: Element, tag: string, editable: boolean): [string, string | true][] => {
+    const out: [string, string | true][] = [];
+    for (const name of RENDERED_ATTRIBUTES) {
+      const value = el.getAttribute(name);
+      if (value) out.push([name, truncate(value, options.maxLabelLength)]);
+    }
+    if (hasValueAttribute(el, tag)) out.push(['value', truncate(displayValue(el as HTMLInputElement), options.maxLabelLength)]);
+    if ((el as HTMLInputElement).checked === true && tag === 'input') out.push(['checked', true]);
+    if (editable) out.push(['contenteditable', true]);
+    // Disabled controls are reported, not skipped: the agent must know the submit button exists but is not
+    // usable yet, and the action layer then fails fast with a clear message instead of "element not found".
+    if (isDisabled(el)) out.push(['disabled', true]);
+    return out;
+  };
+
+  const visibleText = (el: Element): string =>
+    normalize(el.children.length > 0 && 'innerText' in el ? (el as HTMLElement).innerText : (el.textContent ?? ''));
+
+  const contentText = (el: Element, tag: string): string => {
+    if (tag === 'select') return normalize((el as HTMLSelectElement).selectedOptions[0]?.label ?? '');
+    if (tag === 'textarea') return displayValue(el as HTMLTextAreaElement);
+    return VOID_TAGS_WITHOUT_TEXT.has(tag) ? '' : visibleText(el);
+  };
+
+  const labelFor = (el: Element, text: string): string => {
+    const labelledBy = (el.getAttribute('aria-labelledby') ?? '')
+      .split(/\s+/)
+      .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    const labels = Array.from((el as HTMLInputElement).labels ?? [], (label) => label.innerText).join(' ');
+    const candidates = [el.getAttribute('aria-label'), labelledBy, labels, text, el.getAttribute('placeholder'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('value'), el.getAttribute('name')];
+    return truncate(normalize(candidates.find((candidate) => candidate && normalize(candidate)) ?? ''), options.maxLabelLength);
+  };
+
+  const optionLabels = (el: Element): string[] =>
+    Array.from((el as HTMLSelectElement).options, (option) => normalize(option.label)).slice(0, options.maxOptions);
+
+  const emitElement = (el: Element, tag: string, role: string, letter: RoleLetter, scan: FrameScan): void => {
+    flushText();
+    const text = contentText(el, tag);
+    const raw: RawElement = {
+      kind: 'element',
+      letter,
+      tag,
+      role,
+      attributes: attributesFor(el, tag, letter === 'I' && isEditingHost(el)),
+      text: truncate(text, options.maxLabelLength),
+      label: labelFor(el, text),
+      selector: '',
+      framePath: [],
+    };
+    if (tag === 'select') raw.options = optionLabels(el);
+    if (tag === 'input') raw.inputType = (el as HTMLInputElement).type;
+    nodes.push(raw);
+    pending.push({ raw, el, scan });
+  };
+
+  // checkVisibility catches what computed style alone does not: content of closed <details>, content-visibility.
+  const hasBox = (el: Element): boolean => {
+    const rect = el.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0 && el.checkVisibility();
+  };
+
+  const childrenToWalk = (el: Element, scan: FrameScan): ArrayLike<Node> => {
+    if (el.shadowRoot) {
+      scan.roots.push(el.shadowRoot);
+      return el.shadowRoot.childNodes;
+    }
+    if (el.localName === 'slot') {
+      const assigned = (el as HTMLSlotElement).assignedNodes();
+      return assigned.length > 0 ? assigned : el.childNodes;
+    }
+    return el.childNodes;
+  };
+
+  const walkChildren = (children: ArrayLike<Node>, scan: FrameScan, inside: boolean, parentCursor: string, textVisible: boolean): void => {
+    for (let index = 0; index < children.length; index += 1) {
+      const child = children[index];
+      if (child.nodeType === Node.TEXT_NODE) {
+        if (!inside && textVisible) textBuffer += child.nodeValue ?? '';
+      } else if (child.nodeType === Node.ELEMENT_NODE) {
+        visitElement(child as Element, scan, inside, parentCursor);
+      }
+    }
+  };
+
+  const visitElement = (el: Element, scan: FrameScan, inside: boolean, parentCursor: string): void => {
+    const tag = el.localName;
+    if (SKIPPED_TAGS.has(tag)) return;
+    const style = scan.win.getComputedStyle(el);
+    if (style.display === 'none') return;
+    const isBlock = !style.display.startsWith('inline');
+    if (isBlock) flushText();
+    const styleVisible = style.visibility === 'visible';
+    if (tag === 'iframe') {
+      if (styleVisible && hasBox(el)) scanFrame(el as HTMLIFrameElement, scan, inside);
+      return flushText();
+    }
+    const role = ariaRole(el, tag);
+    const letter = styleVisible ? letterFor(el, tag, role, style, parentCursor, inside) : null;
+    // Visible by style but boxless elements are still rivals for role selectors, as Playwright counts them.
+    if (letter) scan.roleCandidates.push({ el, role });
+    const emitted = letter !== null && hasBox(el);
+    if (emitted) emitElement(el, tag, role, letter, scan);
+    if (!OPAQUE_TAGS.has(tag) && !(letter === 'I' && isEditingHost(el))) {
+      // The text of a control is its own content; inside a clickable card or image it is still page text.
+      const suppressText = inside || (letter !== null && letter !== 'M' && letter !== 'F');
+      walkChildren(childrenToWalk(el, scan), scan, suppressText, style.cursor, styleVisible);
+    }
+    if (isBlock) flushText();
+  };
+
+  const scanFrame = (iframe: HTMLIFrameElement, parent: FrameScan, inside: boolean): void => {
+    let doc: Document | null = null;
+    try {
+      doc = iframe.contentDocument;
+    } catch {
+      return; // cross-origin: skipped by design
+    }
+    if (!doc?.documentElement || !doc.defaultView) return;
+    const scan = newScan(doc, { scan: parent, iframe });
+    visitElement(doc.documentElement, scan, inside, 'auto');
+  };
+
+  const newScan = (doc: Document, parent?: FrameScan['parent']): FrameScan => {
+    const scan: FrameScan = { win: doc.defaultView as Window, roots: [doc], roleCandidates: [], parent, path: [], findSelector: () => '' };
+    scans.push(scan);
+    return scan;
+  };
+
+  // Selectors need the whole frame seen first (uniqueness); parents are resolved before children so that each
+  // frame can prefix its iframe's selector.
+  const resolveSelectors = (): void => {
+    for (const scan of scans) {
+      scan.findSelector = selectorFinder(scan);
+      if (scan.parent) scan.path = [...scan.parent.scan.path, scan.parent.scan.findSelector(scan.parent.iframe)];
+    }
+    for (const { raw, el, scan } of pending) {
+      raw.selector = scan.findSelector(el);
+      raw.framePath = scan.path;
+    }
+  };
+
+  visitElement(document.documentElement, newScan(document), false, 'auto');
+  flushText();
+  resolveSelectors();
+  const root = document.documentElement;
+  return {
+    url: location.href,
+    title: document.title,
+    viewport: {
+      scroll_x: Math.round(window.scrollX),
+      scroll_y: Math.round(window.scrollY),
+      viewport_width: window.innerWidth,
+      viewport_height: window.innerHeight,
+      total_width: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0),
+      total_height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0),
+    },
+    nodes,
+  };
+}

@@ -45,7 +45,13 @@ export async function launchCdpBrowser(executablePath = '/usr/bin/chromium'): Pr
   const userDataDir = mkdtempSync(join(tmpdir(), 'svc-cdp-browser-'));
   const child = spawn(
     executablePath,
-    [...chromiumFlags, '--headless', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    [
+      ...chromiumFlags,
+      '--headless',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDataDir}`,
+      'about:blank',
+    ],
     { stdio: 'ignore', env: { ...process.env, XDG_CONFIG_HOME: userDataDir, XDG_CACHE_HOME: userDataDir } },
   );
   const wsEndpoint = await readActivePort(userDataDir);
@@ -59,7 +65,7 @@ export async function launchCdpBrowser(executablePath = '/usr/bin/chromium'): Pr
       await browser.close().catch(() => undefined);
       child.kill('SIGKILL');
       await exited;
-      rmSync(userDataDir, { recursive: true, force: true });
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }

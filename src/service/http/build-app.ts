@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../service-context';
 import { registerAccountRoutes } from '../accounts/routes';
 import { registerApiKeyRoutes } from '../api-keys/routes';
+import { registerFileRoutes } from '../files/routes';
 import { registerHealthRoutes } from '../health/routes';
 import { registerProfileRoutes } from '../profiles/routes';
 import { registerReferenceRoutes } from '../reference/routes';
+import { registerSessionRoutes } from '../sessions/routes';
 import { setupErrorHandling } from './error-handler';
 import { loggerOptions } from './logger-options';
 import { setupRequestGuards } from './request-guards';
@@ -24,6 +27,8 @@ export async function buildApp(context: ServiceContext): Promise<FastifyInstance
     reply.header('x-request-id', request.id);
   });
   await app.register(cookie);
+  // One WebSocket server for every domain's live endpoints (CDP, viewer, event streams); 64 MiB fits CDP screenshots.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 * 1024, perMessageDeflate: false } });
   // JSON only (multipart is added where files are uploaded): any other body type is a 415.
   app.removeContentTypeParser('text/plain');
   setupErrorHandling(app);
@@ -39,5 +44,7 @@ export async function buildApp(context: ServiceContext): Promise<FastifyInstance
   registerAccountRoutes(app, context.accounts);
   registerApiKeyRoutes(app, context.apiKeys);
   registerProfileRoutes(app, context.profiles);
+  registerSessionRoutes(app, context.sessions);
+  registerFileRoutes(app, context.files);
   return app;
 }

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/errors';
+import { wsBaseUrl, type LiveRouteContext } from '../http/live-route-context';
+import { requireSessionToken } from '../http/session-token-guard';
+import type { LiveSession } from '../sessions/live-session';
+import { browserContextIdOf } from './browser-context-id';
+import { CdpProxy } from './cdp-proxy';
+
+interface SessionParams {
+  session_id: string;
+}
+
+/** The running session a CDP token opens, with the browser endpoint to proxy to. */
+function cdpTarget(
+  context: LiveRouteContext,
+  request: FastifyRequest,
+): { session: LiveSession; endpoint: string } {
+  const { session_id: sessionId } = request.params as SessionParams;
+  requireSessionToken(context.tokens, request, sessionId, ['cdp']);
+  const session = context.liveSessions.findById(sessionId);
+  if (!session)
+    throw new AppError('session_not_found', 'Session not found', `Session ${sessionId} is not running`);
+  const endpoint = session.browserCdpEndpoint();
+  if (!endpoint)
+    throw new AppError(
+      'not_supported',
+      'No CDP access',
+      'The browser of this session offers no CDP endpoint',
+    );
+  return { session, endpoint };
+}
+
+/**
+ * `ws /sessions/{id}/cdp?token=`: a CDP endpoint that Playwright's `connectOverCDP` and Puppeteer's `connect`
+ * accept, reaching only this session's browser context; plus the `/json/version` discovery document that
+ * clients given an http URL ask for first.
+ */
+export function registerCdpRoutes(app: FastifyInstance, context: LiveRouteContext): void {
+  const open = new Map<string, Set<CdpProxy>>();
+  context.liveSessions.subscribe({
+    onEnd: (session) => {
+      for (const proxy of open.get(session.id) ?? []) proxy.close('session ended');
+      open.delete(session.id);
+    },
+  });
+
+  const preValidation = async (request: FastifyRequest) => {
+    cdpTarget(context, request);
+  };
+  app.get('/sessions/:session_id/cdp', { websocket: true, preValidation }, (socket, request) => {
+    const { session, endpoint } = cdpTarget(context, request);
+    const proxies = open.get(session.id) ?? new Set<CdpProxy>();
+    open.set(session.id, proxies);
+    CdpProxy.open(socket, endpoint, browserContextIdOf(session)).then(
+      (proxy) => {
+        proxies.add(proxy);
+        socket.on('close', () => proxies.delete(proxy));
+      },
+      (error: unknown) => {
+        request.log.warn({ err: error, sessionId: session.id }, 'CDP proxy could not reach the browser');
+        socket.close(1011, 'the session browser is not reachable');
+      },
+    );
+  });
+
+  const version = async (request: FastifyRequest) => {
+    const { session } = cdpTarget(context, request);
+    const { token } = request.query as { token: string };
+    const browser = session.context.browser();
+    return {
+      Browser: `Chrome/${browser?.version() ?? ''}`,
+      'Protocol-Version': '1.3',
+      webSocketDebuggerUrl: `${wsBaseUrl(context.publicUrl)}/sessions/${session.id}/cdp?token=${encodeURIComponent(token)}`,
+    };
+  };
+  app.get('/sessions/:session_id/cdp/json/version', version);
+  app.get('/sessions/:session_id/cdp/json/version/', version);
+}

@@ -6,6 +6,8 @@ import { ApiKeysService } from './api-keys/api-keys-service';
 import { SessionTokens } from './http/signed-token';
 import { ProfilesRepository } from './profiles/profiles-repository';
 import { ProfilesService } from './profiles/profiles-service';
+import { createSessionsService } from './sessions/create-sessions-service';
+import type { SessionsService } from './sessions/sessions-service';
 import type { Store } from './store/database';
 
 /** The service's domain objects, wired once at start and handed to the HTTP layer. */
@@ -18,6 +20,7 @@ export interface ServiceContext {
   apiKeys: ApiKeysService;
   tokens: SessionTokens;
   profiles: ProfilesService;
+  sessions: SessionsService;
 }
 
 export function createServiceContext(
@@ -25,7 +28,7 @@ export function createServiceContext(
   store: Store,
   publicUrl: string,
 ): ServiceContext {
-  return {
+  const context: Omit<ServiceContext, 'sessions'> = {
     settings,
     publicUrl,
     store,
@@ -34,4 +37,12 @@ export function createServiceContext(
     tokens: SessionTokens.fromDataDir(settings.SVC_DATA_DIR),
     profiles: new ProfilesService(new ProfilesRepository(store)),
   };
+  const sessions = createSessionsService({
+    settings,
+    store,
+    tokens: context.tokens,
+    profiles: context.profiles,
+    publicUrl: () => context.publicUrl,
+  });
+  return Object.assign(context, { sessions });
 }

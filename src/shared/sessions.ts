@@ -11,7 +11,11 @@ const minutes = z.number().int().min(1).max(maxSessionMinutes);
  * A field of this API shape that svc does not act on: accepted at its default value (or absent/null),
  * refused with a 422 otherwise, so a client never believes something happened that did not.
  */
-function acceptedAtDefault<T extends z.ZodType>(schema: T, isDefault: (value: z.infer<T>) => boolean, what: string) {
+function acceptedAtDefault<T extends z.ZodType>(
+  schema: T,
+  isDefault: (value: z.infer<T>) => boolean,
+  what: string,
+) {
   return schema
     .nullish()
     .refine((value) => value === null || value === undefined || isDefault(value as z.infer<T>), {
@@ -21,7 +25,9 @@ function acceptedAtDefault<T extends z.ZodType>(schema: T, isDefault: (value: z.
 
 export const externalProxySchema = z.strictObject({
   type: z.literal('external'),
-  server: z.string().regex(/^(https?|socks5):\/\/[^\s]+$/, 'A proxy URL: http://, https:// or socks5://host:port'),
+  server: z
+    .string()
+    .regex(/^(https?|socks5):\/\/[^\s]+$/, 'A proxy URL: http://, https:// or socks5://host:port'),
   username: z.string().optional(),
   password: z.string().optional(),
   bypass: z.string().optional().describe('Comma-separated hosts that skip the proxy'),
@@ -43,7 +49,10 @@ export type ProxiesOption = z.infer<typeof proxiesOptionSchema>;
 
 export const profileOptionSchema = z.strictObject({
   id: z.string().min(1),
-  persist: z.boolean().default(false).describe('Save the browser state back to the profile when the session closes'),
+  persist: z
+    .boolean()
+    .default(false)
+    .describe('Save the browser state back to the profile when the session closes'),
 });
 
 export const sessionStartSchema = z
@@ -54,7 +63,9 @@ export const sessionStartSchema = z
     idle_timeout_minutes: minutes.optional().describe('Default: SVC_SESSION_IDLE_TIMEOUT_MINUTES'),
     timeout_minutes: minutes.optional().describe('Older name of idle_timeout_minutes'),
     proxies: proxiesOptionSchema,
-    browser_type: z.literal('chromium', { message: 'Not supported: svc runs Chromium only' }).default('chromium'),
+    browser_type: z
+      .literal('chromium', { message: 'Not supported: svc runs Chromium only' })
+      .default('chromium'),
     user_agent: z.string().min(1).max(1000).optional(),
     viewport_width: z.number().int().min(100).max(7680).optional(),
     viewport_height: z.number().int().min(100).max(4320).optional(),
@@ -67,7 +78,11 @@ export const sessionStartSchema = z
     profile: profileOptionSchema.optional(),
     vault_id: z.string().min(1).optional(),
     extra_http_headers: z.record(z.string(), z.string()).optional(),
-    screenshot_type: acceptedAtDefault(z.string(), (value) => value === 'last_action', 'screenshot_type other than "last_action"'),
+    screenshot_type: acceptedAtDefault(
+      z.string(),
+      (value) => value === 'last_action',
+      'screenshot_type other than "last_action"',
+    ),
     chrome_args: acceptedAtDefault(z.array(z.string()), (value) => value.length === 0, 'custom chrome_args'),
     aspect_ratio: acceptedAtDefault(z.unknown(), () => false, 'aspect_ratio'),
     web_bot_auth: acceptedAtDefault(z.boolean(), (value) => !value, 'web_bot_auth'),
@@ -122,7 +137,9 @@ export const sessionResponseSchema = z.object({
   created_at: timestamp,
   closed_at: timestamp.nullable(),
   last_accessed_at: timestamp,
-  duration: z.string().describe('ISO-8601 duration from creation to close (or to now while active), e.g. PT12.5S'),
+  duration: z
+    .string()
+    .describe('ISO-8601 duration from creation to close (or to now while active), e.g. PT12.5S'),
   idle_timeout_minutes: z.number().int(),
   max_duration_minutes: z.number().int(),
   headless: z.boolean(),
@@ -135,12 +152,22 @@ export const sessionResponseSchema = z.object({
   use_file_storage: z.boolean(),
   profile: z.object({ id: z.string(), persist: z.boolean() }).nullable(),
   vault_id: z.string().nullable(),
-  cdp_url: z.string().nullable().describe('Token-signed WebSocket URL for connectOverCDP / puppeteer.connect'),
+  cdp_url: z
+    .string()
+    .nullable()
+    .describe('Token-signed WebSocket URL for connectOverCDP / puppeteer.connect'),
   viewer_url: z.string().nullable().describe('Token-signed live-viewer page, safe to put in an iframe'),
   steps: z.array(sessionStepSchema),
   error: z.string().nullable(),
   end_reason: z
-    .enum(['stopped', 'idle_timeout', 'max_duration', 'browser_crashed', 'service_restart', 'service_shutdown'])
+    .enum([
+      'stopped',
+      'idle_timeout',
+      'max_duration',
+      'browser_crashed',
+      'service_restart',
+      'service_shutdown',
+    ])
     .nullable(),
   network_request_bytes: z.number().int(),
   network_response_bytes: z.number().int(),

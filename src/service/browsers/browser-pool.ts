@@ -1,0 +1,158 @@
+import type { BrowserContextOptions } from 'playwright-core';
+import { assertDisplayAvailable, findChromium } from './chromium-launch';
+import { BrowserProcess } from './browser-process';
+import type { ContextLease } from './context-lease';
+import { attachRemoteBrowser } from './remote-browser';
+
+export interface BrowserPoolConfig {
+  /** SVC_CHROMIUM_PATH; auto-detected when undefined. */
+  chromiumPath: string | undefined;
+  dataDir: string;
+  contextsPerProcess: number;
+  warmContexts: number;
+  blockedHosts: Set<string>;
+  logError: (message: string, error: unknown) => void;
+}
+
+export interface ContextRequest {
+  headless: boolean;
+  /** Context options (proxy, user agent, viewport, headers); undefined = defaults, served from the warm pool. */
+  options?: BrowserContextOptions;
+  /** Attach to this remote browser instead of one of ours. */
+  cdpUrl?: string;
+}
+
+export const browserCrashedReason = 'The browser process exited unexpectedly';
+
+/**
+ * Chromium processes grouped by launch-level option (headless or headed), each holding a bounded number of
+ * contexts so one crash touches few sessions. A few default contexts are kept open ahead of demand and
+ * refilled in the background; crashed processes are dropped and relaunched on the next demand.
+ */
+export class BrowserPool {
+  private readonly groups = new Map<boolean, BrowserProcess[]>();
+  private readonly launches = new Map<boolean, Promise<BrowserProcess>>();
+  private readonly warm: ContextLease[] = [];
+  private isRefilling = false;
+  private isClosed = false;
+
+  constructor(private readonly config: BrowserPoolConfig) {}
+
+  async acquire(request: ContextRequest): Promise<ContextLease> {
+    if (request.cdpUrl) return attachRemoteBrowser(request.cdpUrl, request.options, this.config.blockedHosts);
+    if (!request.headless) assertDisplayAvailable();
+    if (request.headless && !request.options) {
+      const warm = this.warm.shift();
+      this.refillSoon();
+      if (warm) return warm;
+    }
+    return this.openContext(request.headless, request.options ?? {});
+  }
+
+  /** Closes every context and browser process; the pool serves nothing afterwards. */
+  async close(): Promise<void> {
+    this.isClosed = true;
+    const processes = [...this.groups.values()].flat();
+    this.groups.clear();
+    await Promise.all(processes.map((process) => process.close()));
+  }
+
+  private async openContext(headless: boolean, options: BrowserContextOptions): Promise<ContextLease> {
+    const process = await this.processWithRoom(headless);
+    return process.openContext(options, async () => this.closeIfSpare(process));
+  }
+
+  /** A process of the group with room for one more context, reserved for the caller. */
+  private async processWithRoom(headless: boolean): Promise<BrowserProcess> {
+    for (;;) {
+      const roomy = this.groupOf(headless).find((process) => process.load < this.config.contextsPerProcess);
+      if (roomy) {
+        roomy.reserve();
+        return roomy;
+      }
+      await this.launch(headless);
+    }
+  }
+
+  /** One launch at a time per group; concurrent callers share it. */
+  private launch(headless: boolean): Promise<BrowserProcess> {
+    const running = this.launches.get(headless);
+    if (running) return running;
+    const launching = BrowserProcess.launch(
+      {
+        chromiumPath: findChromium(this.config.chromiumPath),
+        dataDir: this.config.dataDir,
+        blockedHosts: this.config.blockedHosts,
+      },
+      headless,
+    )
+      .then(async (process) => {
+        if (this.isClosed) {
+          await process.close();
+          throw new Error('the browser pool is closed');
+        }
+        process.browser.on('disconnected', () => this.onDisconnected(process));
+        this.groupOf(headless).push(process);
+        return process;
+      })
+      .finally(() => this.launches.delete(headless));
+    this.launches.set(headless, launching);
+    return launching;
+  }
+
+  private onDisconnected(process: BrowserProcess): void {
+    if (process.isClosing) return;
+    this.removeProcess(process);
+    for (const lease of process.leases) {
+      const warmIndex = this.warm.indexOf(lease);
+      if (warmIndex >= 0) this.warm.splice(warmIndex, 1);
+      else lease.notifyCrash(browserCrashedReason);
+    }
+    this.refillSoon();
+  }
+
+  /** An empty process goes away unless it is the last one keeping headless starts fast. */
+  private async closeIfSpare(process: BrowserProcess): Promise<void> {
+    if (process.load > 0 || process.isClosing) return;
+    const isLastHeadless = process.headless && this.groupOf(true).length <= 1;
+    if (isLastHeadless && !this.isClosed) return;
+    this.removeProcess(process);
+    await process.close();
+  }
+
+  private refillSoon(): void {
+    if (this.isRefilling || this.isClosed) return;
+    this.isRefilling = true;
+    void this.refill().finally(() => {
+      this.isRefilling = false;
+    });
+  }
+
+  private async refill(): Promise<void> {
+    while (!this.isClosed && this.warm.length < this.config.warmContexts) {
+      try {
+        const lease = await this.openContext(true, {});
+        if (this.isClosed) await lease.release();
+        else this.warm.push(lease);
+      } catch (error) {
+        if (!this.isClosed) this.config.logError('could not pre-warm a browser context', error);
+        return;
+      }
+    }
+  }
+
+  private groupOf(headless: boolean): BrowserProcess[] {
+    let group = this.groups.get(headless);
+    if (!group) {
+      group = [];
+      this.groups.set(headless, group);
+    }
+    return group;
+  }
+
+  private removeProcess(process: BrowserProcess): void {
+    const group = this.groupOf(process.headless);
+    const index = group.indexOf(process);
+    if (index >= 0) group.splice(index, 1);
+  }
+}

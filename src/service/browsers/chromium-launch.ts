@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors';
+
+/** Where Debian, Ubuntu and Chrome installs put the executable, in the order we try them. */
+const knownChromiumPaths = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
+
+/** The configured Chromium, or the first one installed; a clear 503 when there is none. */
+export function findChromium(configured: string | undefined): string {
+  const found = configured ?? knownChromiumPaths.find((path) => existsSync(path));
+  if (!found || !existsSync(found)) {
+    throw new AppError(
+      'browser_unavailable',
+      'No Chromium found',
+      `Install Chromium (apt-get install chromium) or set SVC_CHROMIUM_PATH; looked at ${configured ?? knownChromiumPaths.join(', ')}`,
+    );
+  }
+  return found;
+}
+
+/** Flags every browser of the service runs with: no background traffic, nothing Chromium updates by itself. */
+export function chromiumArgs(debuggingPort: number): string[] {
+  return [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    // The service's CDP proxy connects here; loopback only, the port is never exposed.
+    '--remote-debugging-address=127.0.0.1',
+    `--remote-debugging-port=${debuggingPort}`,
+  ];
+}
+
+/** Chromium writes config and caches under XDG dirs; keep them in the data dir, never the user's home. */
+export function chromiumEnv(dataDir: string): Record<string, string> {
+  const config = join(dataDir, 'browser', 'config');
+  const cache = join(dataDir, 'browser', 'cache');
+  mkdirSync(config, { recursive: true, mode: 0o700 });
+  mkdirSync(cache, { recursive: true, mode: 0o700 });
+  // Chromium needs PATH, DISPLAY, locale and the like from the service's own environment.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return { ...inherited, XDG_CONFIG_HOME: config, XDG_CACHE_HOME: cache };
+}
+
+/** A headed browser needs an X display; say so instead of letting Chromium fail obscurely. */
+export function assertDisplayAvailable(): void {
+  if (process.env.DISPLAY || process.env.WAYLAND_DISPLAY) return;
+  throw new AppError(
+    'browser_unavailable',
+    'No display for a headed browser',
+    'headless: false needs a display: run the service under Xvfb (e.g. `xvfb-run svc serve`) or set DISPLAY',
+  );
+}
+
+/** A free loopback port for Chromium's DevTools endpoint. */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The browser-level WebSocket of a DevTools endpoint given as ws:// or http:// (as `/json/version` tells). */
+export async function browserWebSocketUrl(endpoint: string, timeoutMs = 5000): Promise<string> {
+  if (/^wss?:\/\//.test(endpoint)) return endpoint;
+  const response = await fetch(new URL('/json/version', endpoint), {
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const version = (await response.json()) as { webSocketDebuggerUrl?: string };
+  if (!version.webSocketDebuggerUrl) throw new Error(`${endpoint} reports no webSocketDebuggerUrl`);
+  return version.webSocketDebuggerUrl;
+}

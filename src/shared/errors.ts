@@ -22,6 +22,7 @@ export const errorStatus = {
   not_supported: 422,
   observe_first: 422,
   stale_element_id: 422,
+  page_error: 422,
   rate_limited: 429,
   internal: 500,
   browser_unavailable: 503,

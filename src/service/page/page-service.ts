@@ -1,0 +1,94 @@
+import type { Page } from 'playwright-core';
+import { AppError } from '../../shared/errors';
+import type { ActionResult, ObservationBody, PageAction, ScrapeResponse } from '../../shared/page';
+import type { z } from 'zod';
+import type { observeRequestSchema, scrapeRequestSchema, screenshotRequestSchema } from '../../shared/page';
+import type { LiveSession, LiveSessions } from '../sessions/live-session';
+import { runAction, type ActionEnvironment } from './action-runner';
+import { resolveTarget, type ObservedElements } from './element-target';
+import { observePage } from './observe/observe-page';
+import type { TabInfo } from './observe/types';
+import { SessionQueue } from './session-queue';
+
+type ObserveRequest = z.infer<typeof observeRequestSchema>;
+type ScrapeRequest = z.infer<typeof scrapeRequestSchema>;
+type ScreenshotRequest = z.infer<typeof screenshotRequestSchema>;
+
+export interface PageServiceDependencies {
+  liveSessions: LiveSessions;
+  elements: ObservedElements;
+  environment: ActionEnvironment;
+}
+
+/** Observe, act, scrape and screenshot on a running session, one request at a time per session. */
+export class PageService {
+  private readonly queue = new SessionQueue();
+
+  constructor(private readonly deps: PageServiceDependencies) {
+    deps.liveSessions.subscribe({ onEnd: (session) => deps.elements.forget(session.id) });
+  }
+
+  async observe(accountId: string, sessionId: string, request: ObserveRequest): Promise<ObservationBody> {
+    return this.onSession(accountId, sessionId, async (session) => {
+      const page = session.activePage();
+      if (request.url) await pageWork(() => page.goto(request.url ?? '', { timeout: this.deps.environment.defaultTimeoutMs }));
+      const { observation, elements } = await pageWork(async () => observePage(page, await tabsOf(session)));
+      this.deps.elements.remember(session.id, elements);
+      if (!request.screenshot) return observation;
+      const image = await pageWork(() => page.screenshot({ type: 'png' }));
+      return { ...observation, screenshot: image.toString('base64') };
+    });
+  }
+
+  async execute(accountId: string, sessionId: string, action: PageAction): Promise<ActionResult> {
+    return this.onSession(accountId, sessionId, (session) =>
+      runAction(session, action, this.deps.environment, (page, target) =>
+        resolveTarget(page, this.deps.elements, session.id, target),
+      ),
+    );
+  }
+
+  /** Scraping through its own endpoint is a step too, so exported workflow code repeats it. */
+  async scrape(accountId: string, sessionId: string, request: ScrapeRequest): Promise<ScrapeResponse> {
+    const result = await this.execute(accountId, sessionId, { type: 'scrape', ...request });
+    if (!result.success) {
+      throw new AppError('page_error', 'The page could not be scraped', result.exception ?? result.message);
+    }
+    return result.data as ScrapeResponse;
+  }
+
+  async screenshot(accountId: string, sessionId: string, request: ScreenshotRequest): Promise<Buffer> {
+    return this.onSession(accountId, sessionId, (session) =>
+      pageWork(() =>
+        session.activePage().screenshot({
+          fullPage: request.full_page,
+          type: request.type,
+          ...(request.type === 'jpeg' && request.quality ? { quality: request.quality } : {}),
+        }),
+      ),
+    );
+  }
+
+  private async onSession<T>(accountId: string, sessionId: string, work: (session: LiveSession) => Promise<T>) {
+    const session = await this.deps.liveSessions.get(accountId, sessionId);
+    session.touch();
+    return this.queue.run(session.id, () => work(session));
+  }
+}
+
+async function tabsOf(session: LiveSession): Promise<TabInfo[]> {
+  return Promise.all(
+    session.tabs().map(async (tab: Page, index) => ({ tab_id: index, title: await tab.title().catch(() => ''), url: tab.url() })),
+  );
+}
+
+/** Work on the page outside an action: a failure there is an error of the request, said plainly. */
+async function pageWork<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const text = error instanceof Error ? error.message : String(error);
+    throw new AppError('page_error', text.split('\n')[0] ?? 'The page failed', text);
+  }
+}

@@ -1,8 +1,8 @@
 import { buildProgram } from './program';
+import { reportError } from './report-error';
 
-buildProgram()
+buildProgram(process.env)
   .parseAsync(process.argv)
   .catch((error: unknown) => {
-    process.stderr.write(`svc: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+    process.exitCode = reportError(error);
   });

@@ -66,14 +66,20 @@ export class HttpTransport {
     return { bytes: Buffer.from(await response.arrayBuffer()), contentType };
   }
 
-  private async send<T extends Operation>(operation: T, input: RequestInput<T>): Promise<Response> {
+  /** Sends raw bytes as the body (file uploads) and returns the JSON answer. */
+  async requestWithBytes<T extends Operation>(operation: T, input: RequestInput<T>, bytes: Uint8Array): Promise<ResponseOf<T>> {
+    const response = await this.send(operation, input, bytes);
+    return (await response.json()) as ResponseOf<T>;
+  }
+
+  private async send<T extends Operation>(operation: T, input: RequestInput<T>, bytes?: Uint8Array): Promise<Response> {
     const url = this.urlOf(operation, input);
     const attempts = idempotentMethods.has(operation.method) ? this.options.maxAttempts : 1;
     for (let attempt = 1; ; attempt += 1) {
       const isLast = attempt >= attempts;
       let response: Response;
       try {
-        response = await this.fetchOnce(operation.method, url, input.body);
+        response = await this.fetchOnce(operation.method, url, bytes ?? input.body);
       } catch (error) {
         const failure = toTransportError(error, this.baseUrl, this.options.timeoutMs);
         if (isLast || failure.code === 'timeout') throw failure;
@@ -96,11 +102,12 @@ export class HttpTransport {
   private fetchOnce(method: string, url: string, body: unknown): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const isBytes = body instanceof Uint8Array;
+    if (body !== undefined) headers['content-type'] = isBytes ? 'application/octet-stream' : 'application/json';
     return fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: isBytes ? Buffer.from(body) : body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.options.timeoutMs),
     });
   }

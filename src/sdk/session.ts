@@ -1,5 +1,6 @@
 import type { QueryInputOf } from '../shared/contract';
 import type { Cookie, SessionResponse, SessionStartInput } from '../shared/sessions';
+import { fileOperations, type StoredFile } from '../shared/files';
 import { sessionOperations } from '../shared/sessions';
 import { pageOperations, type ActionResult, type PageActionInput, type ScrapeResponse, type WorkflowCode } from '../shared/page';
 import type { z } from 'zod';
@@ -86,6 +87,16 @@ export class Session implements AsyncDisposable {
 
   workflowCode(options: WorkflowCodeOptions = {}): Promise<WorkflowCode> {
     return this.transport.request(pageOperations.getWorkflowCode, { params: this.params, query: options });
+  }
+
+  /** Files the session downloaded. */
+  async downloads(): Promise<StoredFile[]> {
+    return (await this.transport.request(fileOperations.listDownloads, { params: this.params })).files;
+  }
+
+  /** The bytes of a file the session downloaded. */
+  download(fileName: string): Promise<BinaryResponse> {
+    return this.transport.requestBinary(fileOperations.getDownload, { params: { ...this.params, filename: fileName } });
   }
 
   /** Starts the session (unless already started), runs `fn`, and stops the session whatever happens. */

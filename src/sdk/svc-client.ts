@@ -1,4 +1,5 @@
 import { accountOperations, type Account } from '../shared/accounts';
+import { fileOperations, type StoredFile } from '../shared/files';
 import { healthOperations } from '../shared/health';
 import type { Operation, QueryInputOf, ResponseOf } from '../shared/contract';
 import { clientSettingsSchema, readSettings } from '../shared/settings';
@@ -44,6 +45,12 @@ export class SvcClient {
 
   listSessions(query: ListSessionsQuery = {}) {
     return this.transport.request(sessionOperations.listSessions, { query });
+  }
+
+  /** Stores a file for `upload_file` actions; returns it under its stored (sanitized) name. */
+  async uploadFile(fileName: string, bytes: Uint8Array): Promise<StoredFile> {
+    const answer = await this.transport.requestWithBytes(fileOperations.uploadFile, { params: { filename: fileName } }, bytes);
+    return answer.file;
   }
 
   health() {

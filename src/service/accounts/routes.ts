@@ -4,7 +4,7 @@ import { addRoute } from '../http/route';
 import { sessionCookieName } from '../http/principal';
 import type { AccountsService, ConsoleLogin } from './accounts-service';
 
-function setSessionCookie(reply: FastifyReply, login: ConsoleLogin, isSecure: boolean): void {
+export function setSessionCookie(reply: FastifyReply, login: ConsoleLogin, isSecure: boolean): void {
   reply.setCookie(sessionCookieName, login.sessionToken, {
     httpOnly: true,
     sameSite: 'strict',

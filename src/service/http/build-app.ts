@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../service-context';
 import { registerAccountRoutes } from '../accounts/routes';
 import { registerApiKeyRoutes } from '../api-keys/routes';
+import { registerCliLoginRoutes } from '../cli-login/routes';
 import { registerFileRoutes } from '../files/routes';
 import { registerHealthRoutes } from '../health/routes';
+import { registerPageRoutes } from '../page/routes';
 import { registerProfileRoutes } from '../profiles/routes';
 import { registerReferenceRoutes } from '../reference/routes';
 import { registerSessionRoutes } from '../sessions/routes';
@@ -43,8 +45,10 @@ export async function buildApp(context: ServiceContext): Promise<FastifyInstance
   registerReferenceRoutes(app);
   registerAccountRoutes(app, context.accounts);
   registerApiKeyRoutes(app, context.apiKeys);
+  registerCliLoginRoutes(app, context.accounts, context.apiKeys);
   registerProfileRoutes(app, context.profiles);
   registerSessionRoutes(app, context.sessions);
+  registerPageRoutes(app, context.pages, context.sessions);
   registerFileRoutes(app, context.files);
   return app;
 }

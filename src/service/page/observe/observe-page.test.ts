@@ -215,6 +215,64 @@ describe('observePage through shadow roots and iframes', () => {
   });
 });
 
+describe('observePage and cross-origin iframes', () => {
+  it('skips the content of a cross-origin iframe', async () => {
+    const { page } = await observeFixture('iframes.html');
+    const crossOrigin = server.url('iframe-child.html').replace('127.0.0.1', 'localhost');
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.append(frame);
+      return new Promise((resolve) => frame.addEventListener('load', resolve));
+    }, crossOrigin);
+    const foreign = page.frames().find((frame) => frame.url() === crossOrigin);
+    expect(await foreign?.locator('input').count()).toBe(1);
+    const { elements } = await observePage(page, []);
+    expect([...elements.keys()]).toEqual(['L1', 'I1', 'B1', 'L2', 'B2']);
+    await page.close();
+  });
+});
+
+describe('role selectors', () => {
+  it('escapes quotes and backslashes in accessible names', async () => {
+    const page = await browser.newPage();
+    await page.setContent('<button>Say "hi" \\ wave</button><button>Other</button>');
+    const { elements } = await observePage(page, []);
+    const selector = elements.get('B1')?.selector ?? '';
+    expect(selector).toBe('internal:role=button[name="Say \\"hi\\" \\\\ wave"i]');
+    expect(await page.locator(selector).count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('observePage on custom widgets', () => {
+  it('gives ARIA widgets, clickable elements and meaningful images their letters', async () => {
+    const { page, result } = await observeFixture('widgets.html');
+    expect(lines(result)).toEqual([
+      'B1[:]<div role="tab" aria-selected="true">General</div>',
+      'B2[:]<div role="tab" aria-selected="false">Billing</div>',
+      'B3[:]<div role="switch" aria-label="Dark mode" aria-checked="false"></div>',
+      'I1[:]<div role="listbox" aria-label="Language">English Français</div>',
+      'O1[:]<div role="option" aria-selected="true">English</div>',
+      'O2[:]<div role="option" aria-selected="false">Français</div>',
+      'I2[:]<div aria-label="Bio" contenteditable>Hello</div>',
+      'M1[:]<div>Starter plan for small teams.</div>',
+      'M2[:]<span>Focusable note</span>',
+      'M3[:]<div>Enterprise plan Single sign-on, audit logs, a dedicated success manager and a 99.99% uptime agreeme…</div>',
+      '_[:]Enterprise plan',
+      '_[:]Single sign-on, audit logs, a dedicated success manager and a 99.99% uptime agreement for teams that need them.',
+      'F1[:]<img alt="Company logo">',
+    ]);
+    const types = Object.fromEntries(result.observation.space.interaction_actions.map((action) => [action.id, action.type]));
+    expect(types).toMatchObject({ B1: 'click', B3: 'check', I1: 'click', O1: 'click', I2: 'fill', M1: 'click', F1: 'click' });
+    await expectEverySelectorUnique(page, result);
+    await page.locator(selectorOf(result, 'I2')).fill('Hi there');
+    await page.locator(selectorOf(result, 'M1')).click();
+    expect(await page.locator('.card').first().getAttribute('data-opened')).toBe('yes');
+    await page.close();
+  });
+});
+
 describe('observePage on hidden and disabled elements', () => {
   it('skips what a user cannot see and marks what they cannot use', async () => {
     const { page, result } = await observeFixture('hidden.html');

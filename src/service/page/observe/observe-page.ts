@@ -13,21 +13,23 @@ export interface PageObservation {
 }
 
 /**
- * The script as one expression. Transpilers that keep function names (tsx, esbuild keepNames) insert `__name(...)`
- * calls into function bodies; the page has no such helper, so the expression brings a no-op one.
+ * The script as one expression that yields JSON text. Transpilers that keep function names (tsx, esbuild keepNames)
+ * insert `__name(...)` calls into function bodies; the page has no such helper, so the expression brings a no-op
+ * one. JSON text because Playwright's own value serializer is several times slower on a few thousand objects.
  */
 export function observeExpression(options: ObserveScriptOptions): string {
-  return `(() => { const __name = (target) => target; return (${String(observeScript)})(${JSON.stringify(options)}, ${String(createSelectorFinder)}); })()`;
+  const call = `(${String(observeScript)})(${JSON.stringify(options)}, ${String(createSelectorFinder)})`;
+  return `(() => { const __name = (target) => target; return JSON.stringify(${call}); })()`;
 }
 
 async function runObserveScript(page: Page): Promise<ObserveScriptResult> {
   const expression = observeExpression(SCRIPT_OPTIONS);
   try {
-    return await page.evaluate<ObserveScriptResult>(expression);
+    return JSON.parse(await page.evaluate<string>(expression)) as ObserveScriptResult;
   } catch {
     // The usual cause is a navigation that destroyed the context mid-walk: observe the page it landed on.
     await page.waitForLoadState('domcontentloaded');
-    return page.evaluate<ObserveScriptResult>(expression);
+    return JSON.parse(await page.evaluate<string>(expression)) as ObserveScriptResult;
   }
 }
 

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Runs in the page through one page.evaluate, so it must stay self-contained: no imports at run time, no closures
-// over module values; the selector finder arrives as an argument (see page-expression.ts).
+// over module values; the selector finder arrives as an argument (see observeExpression in observe-page.ts).
 import type { RoleCandidate, createSelectorFinder } from './selector-script.js';
 import type { ObserveScriptOptions, ObserveScriptResult, RawElement, RawNode, RoleLetter } from './types.js';
 
@@ -8,9 +8,20 @@ interface FrameScan {
   win: Window;
   roots: ParentNode[];
   roleCandidates: RoleCandidate[];
+  labelText: (el: Element) => string;
   parent?: { scan: FrameScan; iframe: Element };
   path: string[];
   findSelector: (el: Element) => string;
+}
+
+/** What an element inherits from the walk above it. */
+interface WalkContext {
+  /** Inside a reported element: only native or ARIA controls are reported, not clickable-looking ones. */
+  insideControl: boolean;
+  /** An element above already shows this text in full on its own line. */
+  textTaken: boolean;
+  textVisible: boolean;
+  cursor: string;
 }
 
 /**
@@ -21,7 +32,6 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
   const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'datalist', 'option', 'optgroup']);
   // Content we report through the element itself (selected option, value) or not at all (svg drawing).
   const OPAQUE_TAGS = new Set(['select', 'textarea', 'svg']);
-  const VOID_TAGS_WITHOUT_TEXT = new Set(['input', 'img', 'textarea', 'select']);
   const LETTER_BY_ROLE: Record<string, RoleLetter> = {
     link: 'L',
     button: 'B', tab: 'B', menuitem: 'B', menuitemcheckbox: 'B', menuitemradio: 'B', switch: 'B', checkbox: 'B', radio: 'B',
@@ -69,21 +79,21 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
 
   // Clicks wired by frameworks leave no trace in the DOM; a pointer cursor that starts at this element is the
   // best signal left, next to inline handlers and tabindex.
-  const looksClickable = (el: Element, tag: string, style: CSSStyleDeclaration, parentCursor: string): boolean =>
+  const looksClickable = (el: Element, tag: string, style: CSSStyleDeclaration, parent: WalkContext): boolean =>
     typeof (el as HTMLElement).onclick === 'function' ||
     Number(el.getAttribute('tabindex') ?? '-1') >= 0 ||
-    (style.cursor === 'pointer' && parentCursor !== 'pointer' && tag !== 'label');
+    (style.cursor === 'pointer' && parent.cursor !== 'pointer' && tag !== 'label');
 
   const hasLabel = (el: Element): boolean => Boolean(el.getAttribute('alt') || el.getAttribute('aria-label') || el.getAttribute('title'));
 
-  const letterFor = (el: Element, tag: string, role: string, style: CSSStyleDeclaration, parentCursor: string, inside: boolean): RoleLetter | null => {
+  const letterFor = (el: Element, tag: string, role: string, style: CSSStyleDeclaration, parent: WalkContext): RoleLetter | null => {
     if (tag === 'input' && (el as HTMLInputElement).type === 'file') return 'I';
     if (LETTER_BY_ROLE[role]) return LETTER_BY_ROLE[role];
     if (tag === 'summary') return 'B';
     if (tag === 'input') return (el as HTMLInputElement).type === 'hidden' ? null : 'I';
     if (isEditingHost(el)) return 'I';
-    if (inside) return null;
-    const clickable = looksClickable(el, tag, style, parentCursor);
+    if (parent.insideControl) return null;
+    const clickable = looksClickable(el, tag, style, parent);
     if ((role === 'img' || tag === 'figure') && (clickable || hasLabel(el))) return 'F';
     return clickable ? 'M' : null;
   };
@@ -95,7 +105,7 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     // A vault may have typed a real secret into a password field: it must never leave the browser.
     el.type === 'password' && el.value ? '********' : el.value;
 
-  const hasValueAttribute = (el: Element, tag: string): boolean =>
+  const showsValue = (el: Element, tag: string): boolean =>
     tag === 'input' && !/^(checkbox|radio|file|image)$/.test((el as HTMLInputElement).type);
 
   const attributesFor = (el: Element, tag: string, editable: boolean): [string, string | true][] => {
@@ -104,11 +114,11 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
       const value = el.getAttribute(name);
       if (value) out.push([name, truncate(value, options.maxLabelLength)]);
     }
-    if (hasValueAttribute(el, tag)) out.push(['value', truncate(displayValue(el as HTMLInputElement), options.maxLabelLength)]);
+    if (showsValue(el, tag)) out.push(['value', truncate(displayValue(el as HTMLInputElement), options.maxLabelLength)]);
     if ((el as HTMLInputElement).checked === true && tag === 'input') out.push(['checked', true]);
     if (editable) out.push(['contenteditable', true]);
-    // Disabled controls are reported, not skipped: the agent must know the submit button exists but is not
-    // usable yet, and the action layer then fails fast with a clear message instead of "element not found".
+    // Disabled controls are reported, not skipped: the agent must know the submit button exists but is not usable
+    // yet (a form to complete first), and an action on it then fails as "disabled", not as "not found".
     if (isDisabled(el)) out.push(['disabled', true]);
     return out;
   };
@@ -119,23 +129,40 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
   const contentText = (el: Element, tag: string): string => {
     if (tag === 'select') return normalize((el as HTMLSelectElement).selectedOptions[0]?.label ?? '');
     if (tag === 'textarea') return displayValue(el as HTMLTextAreaElement);
-    return VOID_TAGS_WITHOUT_TEXT.has(tag) ? '' : visibleText(el);
+    return tag === 'input' || tag === 'img' ? '' : visibleText(el);
+  };
+
+  // Element.labels scans the whole tree the first time it is read on each element (100 ms for 1,000 controls):
+  // one pass over the labels of each root instead.
+  const labelTextsByRoot = new Map<Node, Map<Element, string>>();
+  const labelText = (el: Element): string => {
+    const root = el.getRootNode();
+    let byControl = labelTextsByRoot.get(root);
+    if (!byControl) {
+      byControl = new Map();
+      for (const label of Array.from((root as ParentNode).querySelectorAll('label'))) {
+        const control = (label as HTMLLabelElement).control;
+        if (control) byControl.set(control, normalize(`${byControl.get(control) ?? ''} ${(label as HTMLLabelElement).innerText}`));
+      }
+      labelTextsByRoot.set(root, byControl);
+    }
+    return byControl.get(el) ?? '';
   };
 
   const labelFor = (el: Element, text: string): string => {
     const labelledBy = (el.getAttribute('aria-labelledby') ?? '')
       .split(/\s+/)
-      .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+      .map((id) => (el.getRootNode() as Document | ShadowRoot).getElementById?.(id)?.textContent ?? '')
       .join(' ');
-    const labels = Array.from((el as HTMLInputElement).labels ?? [], (label) => label.innerText).join(' ');
-    const candidates = [el.getAttribute('aria-label'), labelledBy, labels, text, el.getAttribute('placeholder'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('value'), el.getAttribute('name')];
+    const candidates = [el.getAttribute('aria-label'), labelledBy, labelText(el), text, el.getAttribute('placeholder'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('value'), el.getAttribute('name')];
     return truncate(normalize(candidates.find((candidate) => candidate && normalize(candidate)) ?? ''), options.maxLabelLength);
   };
 
   const optionLabels = (el: Element): string[] =>
     Array.from((el as HTMLSelectElement).options, (option) => normalize(option.label)).slice(0, options.maxOptions);
 
-  const emitElement = (el: Element, tag: string, role: string, letter: RoleLetter, scan: FrameScan): void => {
+  /** Reports the element; true when its line shows its whole text. */
+  const emitElement = (el: Element, tag: string, role: string, letter: RoleLetter, scan: FrameScan): boolean => {
     flushText();
     const text = contentText(el, tag);
     const raw: RawElement = {
@@ -153,6 +180,7 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     if (tag === 'input') raw.inputType = (el as HTMLInputElement).type;
     nodes.push(raw);
     pending.push({ raw, el, scan });
+    return raw.text === text;
   };
 
   // checkVisibility catches what computed style alone does not: content of closed <details>, content-visibility.
@@ -173,18 +201,18 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     return el.childNodes;
   };
 
-  const walkChildren = (children: ArrayLike<Node>, scan: FrameScan, inside: boolean, parentCursor: string, textVisible: boolean): void => {
+  const walkChildren = (children: ArrayLike<Node>, scan: FrameScan, context: WalkContext): void => {
     for (let index = 0; index < children.length; index += 1) {
       const child = children[index];
       if (child.nodeType === Node.TEXT_NODE) {
-        if (!inside && textVisible) textBuffer += child.nodeValue ?? '';
+        if (!context.textTaken && context.textVisible) textBuffer += child.nodeValue ?? '';
       } else if (child.nodeType === Node.ELEMENT_NODE) {
-        visitElement(child as Element, scan, inside, parentCursor);
+        visitElement(child as Element, scan, context);
       }
     }
   };
 
-  const visitElement = (el: Element, scan: FrameScan, inside: boolean, parentCursor: string): void => {
+  const visitElement = (el: Element, scan: FrameScan, parent: WalkContext): void => {
     const tag = el.localName;
     if (SKIPPED_TAGS.has(tag)) return;
     const style = scan.win.getComputedStyle(el);
@@ -193,24 +221,30 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     if (isBlock) flushText();
     const styleVisible = style.visibility === 'visible';
     if (tag === 'iframe') {
-      if (styleVisible && hasBox(el)) scanFrame(el as HTMLIFrameElement, scan, inside);
+      if (styleVisible && hasBox(el)) scanFrame(el as HTMLIFrameElement, scan, parent);
       return flushText();
     }
     const role = ariaRole(el, tag);
-    const letter = styleVisible ? letterFor(el, tag, role, style, parentCursor, inside) : null;
+    const letter = styleVisible ? letterFor(el, tag, role, style, parent) : null;
     // Visible by style but boxless elements are still rivals for role selectors, as Playwright counts them.
     if (letter) scan.roleCandidates.push({ el, role });
+    // Native options are never reported, but Playwright's role=option selectors see them.
+    if (tag === 'select') for (const option of Array.from((el as HTMLSelectElement).options)) scan.roleCandidates.push({ el: option, role: 'option' });
     const emitted = letter !== null && hasBox(el);
-    if (emitted) emitElement(el, tag, role, letter, scan);
+    const showsWholeText = emitted && emitElement(el, tag, role, letter, scan);
     if (!OPAQUE_TAGS.has(tag) && !(letter === 'I' && isEditingHost(el))) {
-      // The text of a control is its own content; inside a clickable card or image it is still page text.
-      const suppressText = inside || (letter !== null && letter !== 'M' && letter !== 'F');
-      walkChildren(childrenToWalk(el, scan), scan, suppressText, style.cursor, styleVisible);
+      walkChildren(childrenToWalk(el, scan), scan, {
+        insideControl: parent.insideControl || letter !== null,
+        // Text cut short on the element's line (a whole clickable card) stays on lines of its own.
+        textTaken: parent.textTaken || (letter !== null && (showsWholeText || !emitted)),
+        textVisible: styleVisible,
+        cursor: style.cursor,
+      });
     }
     if (isBlock) flushText();
   };
 
-  const scanFrame = (iframe: HTMLIFrameElement, parent: FrameScan, inside: boolean): void => {
+  const scanFrame = (iframe: HTMLIFrameElement, parent: FrameScan, context: WalkContext): void => {
     let doc: Document | null = null;
     try {
       doc = iframe.contentDocument;
@@ -219,11 +253,11 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     }
     if (!doc?.documentElement || !doc.defaultView) return;
     const scan = newScan(doc, { scan: parent, iframe });
-    visitElement(doc.documentElement, scan, inside, 'auto');
+    visitElement(doc.documentElement, scan, { ...context, cursor: 'auto' });
   };
 
   const newScan = (doc: Document, parent?: FrameScan['parent']): FrameScan => {
-    const scan: FrameScan = { win: doc.defaultView as Window, roots: [doc], roleCandidates: [], parent, path: [], findSelector: () => '' };
+    const scan: FrameScan = { win: doc.defaultView as Window, roots: [doc], roleCandidates: [], labelText, parent, path: [], findSelector: () => '' };
     scans.push(scan);
     return scan;
   };
@@ -241,7 +275,7 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     }
   };
 
-  visitElement(document.documentElement, newScan(document), false, 'auto');
+  visitElement(document.documentElement, newScan(document), { insideControl: false, textTaken: false, textVisible: true, cursor: 'auto' });
   flushText();
   resolveSelectors();
   const root = document.documentElement;

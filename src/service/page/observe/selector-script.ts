@@ -12,6 +12,8 @@ export interface SelectorScope {
   /** The frame's document and every open shadow root found in it: Playwright's CSS pierces all of them. */
   roots: ParentNode[];
   roleCandidates: RoleCandidate[];
+  /** Text of the `<label>`s of a form control, '' when it has none. */
+  labelText: (el: Element) => string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface SelectorScope {
  * by construction so ` >> nth=N` is never needed.
  */
 export function createSelectorFinder(scope: SelectorScope): (el: Element) => string {
-  const ROLE_SELECTOR_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'switch']);
+  const ROLE_SELECTOR_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'switch', 'option']);
   const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   const NAMED_TAGS = new Set(['input', 'select', 'textarea', 'button', 'iframe', 'form']);
   const PLAIN_INLINE = new Set(['span', 'b', 'strong', 'i', 'em', 'small', 'u', 'mark', 'abbr', 'code', 'sup', 'sub', 'br']);
@@ -34,7 +36,7 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
     /^[A-Za-z][\w-]*$/.test(id) &&
     id.length <= 50 &&
     !/\d{3,}/.test(id) &&
-    !/[0-9a-f]{8,}/i.test(id) &&
+    !/(?=[a-f]*\d)[0-9a-f]{8,}/i.test(id) &&
     !/^(ember|react-|mui-|radix-|headlessui-|rc-|yui_)/i.test(id);
 
   const cssCandidates = (el: Element): string[] => {
@@ -75,11 +77,7 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
     return text || normalize(el.getAttribute('title') ?? '') || null;
   };
 
-  const labelsName = (el: Element): string | null => {
-    const labels = (el as HTMLInputElement).labels;
-    if (!labels || labels.length === 0) return normalize(el.getAttribute('title') ?? '') || null;
-    return normalize(Array.from(labels, (label) => label.innerText).join(' ')) || null;
-  };
+  const labelsName = (el: Element): string | null => scope.labelText(el) || normalize(el.getAttribute('title') ?? '') || null;
 
   // An approximation of Playwright's accessible name. null means "cannot tell": such an element never gets a role
   // selector and, as a rival, is assumed to match every name, so that an approximation never yields a selector
@@ -90,7 +88,7 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
     if (ariaLabel) return ariaLabel;
     if (el.localName !== 'input') return contentName(el);
     const type = (el as HTMLInputElement).type;
-    if (type === 'checkbox' || type === 'radio') return labelsName(el);
+    if (type === 'checkbox' || type === 'radio' || type === 'file') return labelsName(el);
     if (type === 'submit' || type === 'button' || type === 'reset') return normalize(el.getAttribute('value') ?? '') || null;
     return null;
   };

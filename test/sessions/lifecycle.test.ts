@@ -37,6 +37,8 @@ describe('session lifecycle', () => {
       new RegExp(`^http://127\\.0\\.0\\.1:\\d+/sessions/${session.session_id}/viewer\\?token=`),
     );
     expect(session.duration).toMatch(/^PT[\d.]+S$/);
+    // The browser runs as a child of this process, so the check after shutdown below means something.
+    expect(chromiumChildren().length).toBeGreaterThan(0);
     await stopSession(service, session.session_id);
   });
 

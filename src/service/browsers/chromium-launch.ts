@@ -34,6 +34,8 @@ export function chromiumArgs(debuggingPort: number): string[] {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    // Autofill asks Google's servers about every form otherwise: traffic no session asked for.
+    '--disable-features=AutofillServerCommunication',
     // The service's CDP proxy connects here; loopback only, the port is never exposed.
     '--remote-debugging-address=127.0.0.1',
     `--remote-debugging-port=${debuggingPort}`,

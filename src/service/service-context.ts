@@ -3,6 +3,7 @@ import { AccountsRepository } from './accounts/accounts-repository';
 import { AccountsService } from './accounts/accounts-service';
 import { ApiKeysRepository } from './api-keys/api-keys-repository';
 import { ApiKeysService } from './api-keys/api-keys-service';
+import { FilesService } from './files/files-service';
 import { SessionTokens } from './http/signed-token';
 import { ProfilesRepository } from './profiles/profiles-repository';
 import { ProfilesService } from './profiles/profiles-service';
@@ -21,6 +22,7 @@ export interface ServiceContext {
   tokens: SessionTokens;
   profiles: ProfilesService;
   sessions: SessionsService;
+  files: FilesService;
 }
 
 export function createServiceContext(
@@ -36,6 +38,10 @@ export function createServiceContext(
     apiKeys: new ApiKeysService(new ApiKeysRepository(store)),
     tokens: SessionTokens.fromDataDir(settings.SVC_DATA_DIR),
     profiles: new ProfilesService(new ProfilesRepository(store)),
+    files: FilesService.inDataDir(settings.SVC_DATA_DIR, {
+      maxUploadBytes: settings.SVC_MAX_UPLOAD_BYTES,
+      maxDownloadBytes: settings.SVC_MAX_DOWNLOAD_BYTES,
+    }),
   };
   const sessions = createSessionsService({
     settings,

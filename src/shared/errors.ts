@@ -19,6 +19,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   validation_failed: 422,
   invalid_file_name: 422,
+  download_failed: 422,
   not_supported: 422,
   observe_first: 422,
   stale_element_id: 422,

@@ -3,6 +3,7 @@ import { apiKeyOperations } from './api-keys';
 import type { Operation } from './contract';
 import { healthOperations } from './health';
 import { pageOperations } from './page';
+import { fileOperations } from './files';
 import { profileOperations } from './profiles';
 import { sessionOperations } from './sessions';
 
@@ -14,4 +15,5 @@ export const operations = {
   ...sessionOperations,
   ...pageOperations,
   ...profileOperations,
+  ...fileOperations,
 } as const satisfies Record<string, Operation>;

@@ -74,6 +74,8 @@ export const serviceSettingsSchema = z.object({
   SVC_LLM_BASE_URL: z.string().optional().describe('Base URL of the language-model API, e.g. http://127.0.0.1:11434/v1'),
   SVC_LLM_API_KEY: z.string().optional().describe('API key of the language-model API'),
   SVC_LLM_MODEL: z.string().optional().describe('Model id for scrape extraction and agents; none: no extraction'),
+  SVC_MAX_UPLOAD_BYTES: int(50 * 1024 * 1024).describe('Largest file accepted by POST /storage/uploads/{filename}'),
+  SVC_MAX_DOWNLOAD_BYTES: int(200 * 1024 * 1024).describe('Largest browser download kept in a session\'s file storage'),
 });
 
 export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;

@@ -22,7 +22,8 @@ interface Failure {
 function describeFailure(error: unknown, page: Page, crashed: boolean): Failure {
   if (error instanceof ActionFailure) return { message: error.message, exception: error.exception };
   const text = error instanceof Error ? error.message : String(error);
-  if (crashed) return { message: 'The page crashed; the tab was reopened and the session goes on', exception: text };
+  if (crashed)
+    return { message: 'The page crashed; the tab was reopened and the session goes on', exception: text };
   if (page.isClosed()) return { message: 'The tab was closed during the action', exception: text };
   const firstLine = text.split('\n')[0] ?? text;
   return { message: firstLine.replace(/^\w+\.\w+: /, ''), exception: text };

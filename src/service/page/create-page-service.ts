@@ -14,7 +14,11 @@ function captchaSolverFrom(settings: ServiceSettings): CaptchaSolver {
 }
 
 /** The page-actions domain, wired from settings: captcha solving service and language model when configured. */
-export function createPageService(settings: ServiceSettings, liveSessions: LiveSessions, files: SessionFiles): PageService {
+export function createPageService(
+  settings: ServiceSettings,
+  liveSessions: LiveSessions,
+  files: SessionFiles,
+): PageService {
   return new PageService({
     liveSessions,
     elements: new ObservedElements(),

@@ -31,7 +31,10 @@ export class PageService {
   async observe(accountId: string, sessionId: string, request: ObserveRequest): Promise<ObservationBody> {
     return this.onSession(accountId, sessionId, async (session) => {
       const page = session.activePage();
-      if (request.url) await pageWork(() => page.goto(request.url ?? '', { timeout: this.deps.environment.defaultTimeoutMs }));
+      if (request.url)
+        await pageWork(() =>
+          page.goto(request.url ?? '', { timeout: this.deps.environment.defaultTimeoutMs }),
+        );
       const { observation, elements } = await pageWork(async () => observePage(page, await tabsOf(session)));
       this.deps.elements.remember(session.id, elements);
       if (!request.screenshot) return observation;
@@ -69,7 +72,11 @@ export class PageService {
     );
   }
 
-  private async onSession<T>(accountId: string, sessionId: string, work: (session: LiveSession) => Promise<T>) {
+  private async onSession<T>(
+    accountId: string,
+    sessionId: string,
+    work: (session: LiveSession) => Promise<T>,
+  ) {
     const session = await this.deps.liveSessions.get(accountId, sessionId);
     session.touch();
     return this.queue.run(session.id, () => work(session));
@@ -78,7 +85,13 @@ export class PageService {
 
 async function tabsOf(session: LiveSession): Promise<TabInfo[]> {
   return Promise.all(
-    session.tabs().map(async (tab: Page, index) => ({ tab_id: index, title: await tab.title().catch(() => ''), url: tab.url() })),
+    session
+      .tabs()
+      .map(async (tab: Page, index) => ({
+        tab_id: index,
+        title: await tab.title().catch(() => ''),
+        url: tab.url(),
+      })),
   );
 }
 

@@ -18,17 +18,25 @@ async function isPasswordField(target: ElementTarget): Promise<boolean> {
  * The action as it may be stored and shown: values typed into password fields, one-time codes and secret-looking
  * form fields are replaced, vault sentinels kept. Also the answer to the caller, which never echoes a secret.
  */
-export async function redactAction(action: PageAction, target: ElementTarget | undefined): Promise<Record<string, unknown>> {
+export async function redactAction(
+  action: PageAction,
+  target: ElementTarget | undefined,
+): Promise<Record<string, unknown>> {
   switch (action.type) {
     case 'fill':
-      return target && (await isPasswordField(target)) ? { ...action, value: redact(action.value) } : { ...action };
+      return target && (await isPasswordField(target))
+        ? { ...action, value: redact(action.value) }
+        : { ...action };
     case 'multi_factor_fill':
       return { ...action, value: redact(action.value) };
     case 'form_fill':
       return {
         ...action,
         value: Object.fromEntries(
-          Object.entries(action.value).map(([key, value]) => [key, SECRET_KEY.test(key) ? redact(value) : value]),
+          Object.entries(action.value).map(([key, value]) => [
+            key,
+            SECRET_KEY.test(key) ? redact(value) : value,
+          ]),
         ),
       };
     default:

@@ -10,7 +10,9 @@ export const captchaSolve: ActionHandler<'captcha_solve'> = async (action, { pag
       'Set SVC_CAPTCHA_API_URL and SVC_CAPTCHA_API_KEY (a 2Captcha-compatible service) to solve CAPTCHAs',
     );
   }
-  const widget: CaptchaWidget | null = await page.evaluate(inPage(findCaptchaWidget, action.captcha_type ?? null));
+  const widget: CaptchaWidget | null = await page.evaluate(
+    inPage(findCaptchaWidget, action.captcha_type ?? null),
+  );
   if (!widget) {
     const kind = action.captcha_type ?? 'reCAPTCHA, hCaptcha or Turnstile';
     throw new ActionFailure(`No ${kind} widget found on the page`);

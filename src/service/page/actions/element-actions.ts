@@ -82,7 +82,11 @@ export const downloadFile: ActionHandler<'download_file'> = async (action, conte
   await locator.click({ timeout: context.timeoutMs });
   try {
     const saved = await context.files.saveDownload(session.accountId, session.id, await download);
-    return { message: `Downloaded ${saved.name} (${saved.size} bytes)`, data: { file_name: saved.name, size: saved.size }, selector };
+    return {
+      message: `Downloaded ${saved.name} (${saved.size} bytes)`,
+      data: { file_name: saved.name, size: saved.size },
+      selector,
+    };
   } catch (error) {
     // A download that fails or is too large is an outcome of the page, not a bad request.
     if (error instanceof AppError) throw new ActionFailure(error.message, String(error.detail));

@@ -43,7 +43,8 @@ const AUTOCOMPLETE_ALIASES: Record<string, string[]> = {
   cardnumber: ['ccnumber'],
 };
 
-const isTruthy = (value: string) => ['true', 'yes', 'on', '1', 'checked'].includes(value.trim().toLowerCase());
+const isTruthy = (value: string) =>
+  ['true', 'yes', 'on', '1', 'checked'].includes(value.trim().toLowerCase());
 
 async function fillField(field: Locator, match: FieldMatch, value: string, timeoutMs: number): Promise<void> {
   if (match.kind === 'select') {
@@ -52,7 +53,9 @@ async function fillField(field: Locator, match: FieldMatch, value: string, timeo
     await field.setChecked(isTruthy(value), { timeout: timeoutMs });
   } else if (match.kind === 'radio') {
     const page = field.page();
-    const found = await page.evaluate(inPage(markRadioChoice, { attribute: MARKER_ATTRIBUTE, marker: match.marker, wanted: value }));
+    const found = await page.evaluate(
+      inPage(markRadioChoice, { attribute: MARKER_ATTRIBUTE, marker: match.marker, wanted: value }),
+    );
     if (!found) throw new ActionFailure(`No option "${value}" in the radio group of ${match.key}`);
     await page.locator(`[${MARKER_ATTRIBUTE}-choice="1"]`).check({ timeout: timeoutMs });
   } else {
@@ -91,7 +94,10 @@ export const formFill: ActionHandler<'form_fill'> = async (action, { page, timeo
   try {
     const missing = keys.filter((key) => !matches.some((match) => match.key === key));
     if (missing.length > 0) {
-      throw new ActionFailure(`No form field found for ${missing.join(', ')}`, `Fields matched: ${matches.map((m) => m.key).join(', ') || 'none'}`);
+      throw new ActionFailure(
+        `No form field found for ${missing.join(', ')}`,
+        `Fields matched: ${matches.map((m) => m.key).join(', ') || 'none'}`,
+      );
     }
     for (const match of matches) {
       const field = page.locator(`[${MARKER_ATTRIBUTE}="${match.marker}"]`);

@@ -18,15 +18,22 @@ export const gotoNewTab: ActionHandler<'goto_new_tab'> = async (action, { sessio
   const index = session.tabs().indexOf(page);
   await session.switchTab(index >= 0 ? index : session.tabs().length - 1);
   const data = await navigate(page, action.url, timeoutMs);
-  return { message: `Opened ${data.url} in a new tab`, data: { ...data, tab_index: session.tabs().indexOf(page) } };
+  return {
+    message: `Opened ${data.url} in a new tab`,
+    data: { ...data, tab_index: session.tabs().indexOf(page) },
+  };
 };
 
 export const closeTab: ActionHandler<'close_tab'> = async (_action, { session, page }) => {
-  if (session.tabs().length <= 1) throw new ActionFailure('The last tab cannot be closed; stop the session instead');
+  if (session.tabs().length <= 1)
+    throw new ActionFailure('The last tab cannot be closed; stop the session instead');
   await page.close();
   const remaining = session.tabs().filter((tab) => !tab.isClosed());
   await session.switchTab(remaining.length - 1);
-  return { message: `Closed the tab; tab ${remaining.length - 1} is active`, data: { tab_index: remaining.length - 1 } };
+  return {
+    message: `Closed the tab; tab ${remaining.length - 1} is active`,
+    data: { tab_index: remaining.length - 1 },
+  };
 };
 
 export const switchTab: ActionHandler<'switch_tab'> = async (action, { session }) => {

@@ -37,11 +37,15 @@ export class TwoCaptchaSolver implements CaptchaSolver {
 
   async solve(widget: CaptchaWidget, pageUrl: string, timeoutMs: number): Promise<string> {
     const { method, keyField } = METHOD_BY_TYPE[widget.type];
-    const submitted = await this.call('in.php', {
-      method,
-      [keyField]: widget.sitekey,
-      pageurl: pageUrl,
-    }, 'POST');
+    const submitted = await this.call(
+      'in.php',
+      {
+        method,
+        [keyField]: widget.sitekey,
+        pageurl: pageUrl,
+      },
+      'POST',
+    );
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, this.options.pollIntervalMs));
@@ -54,7 +58,10 @@ export class TwoCaptchaSolver implements CaptchaSolver {
   /** One call; returns `request` of a `status: 1` answer, throws with the service's error code otherwise. */
   private async call(path: string, fields: Record<string, string>, method: 'GET' | 'POST'): Promise<string> {
     const params = new URLSearchParams({ ...fields, key: this.options.apiKey, json: '1' });
-    const url = new URL(path, this.options.apiUrl.endsWith('/') ? this.options.apiUrl : `${this.options.apiUrl}/`);
+    const url = new URL(
+      path,
+      this.options.apiUrl.endsWith('/') ? this.options.apiUrl : `${this.options.apiUrl}/`,
+    );
     const response =
       method === 'POST'
         ? await fetch(url, { method, body: params })

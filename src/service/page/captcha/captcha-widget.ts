@@ -11,9 +11,19 @@ export interface CaptchaWidget {
 /** The first CAPTCHA widget of the page (of `wanted` type when given), by its container or its iframe. */
 export function findCaptchaWidget(wanted: CaptchaType | null): CaptchaWidget | null {
   const kinds: { type: CaptchaType; container: string; frame: RegExp; keyParam: string }[] = [
-    { type: 'recaptcha', container: '.g-recaptcha[data-sitekey]', frame: /\/recaptcha\/(api2|enterprise)\//, keyParam: 'k' },
+    {
+      type: 'recaptcha',
+      container: '.g-recaptcha[data-sitekey]',
+      frame: /\/recaptcha\/(api2|enterprise)\//,
+      keyParam: 'k',
+    },
     { type: 'hcaptcha', container: '.h-captcha[data-sitekey]', frame: /hcaptcha\.com/, keyParam: 'sitekey' },
-    { type: 'turnstile', container: '.cf-turnstile[data-sitekey]', frame: /challenges\.cloudflare\.com/, keyParam: 'sitekey' },
+    {
+      type: 'turnstile',
+      container: '.cf-turnstile[data-sitekey]',
+      frame: /challenges\.cloudflare\.com/,
+      keyParam: 'sitekey',
+    },
   ];
   for (const kind of kinds) {
     if (wanted && kind.type !== wanted) continue;
@@ -24,7 +34,8 @@ export function findCaptchaWidget(wanted: CaptchaType | null): CaptchaWidget | n
       const src = frame.getAttribute('src') ?? '';
       if (!kind.frame.test(src)) continue;
       const url = new URL(src, location.href);
-      const key = url.searchParams.get(kind.keyParam) ?? new URLSearchParams(url.hash.slice(1)).get(kind.keyParam);
+      const key =
+        url.searchParams.get(kind.keyParam) ?? new URLSearchParams(url.hash.slice(1)).get(kind.keyParam);
       if (key) return { type: kind.type, sitekey: key };
     }
   }
@@ -44,7 +55,8 @@ export function injectCaptchaToken(input: { type: CaptchaType; token: string }):
     turnstile: '.cf-turnstile',
   };
   const filled: string[] = [];
-  const form = document.querySelector(containers[input.type])?.closest('form') ?? document.forms[0] ?? document.body;
+  const form =
+    document.querySelector(containers[input.type])?.closest('form') ?? document.forms[0] ?? document.body;
   for (const name of fieldNames[input.type]) {
     let fields = [...document.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>(`[name="${name}"]`)];
     if (fields.length === 0) {

@@ -233,6 +233,17 @@ describe('observePage and cross-origin iframes', () => {
   });
 });
 
+describe('observePage on pages that patch built-ins', () => {
+  it('observes a page that defines Array.prototype.toJSON, and leaves it defined', async () => {
+    const page = await browser.newPage();
+    await page.setContent('<script>Array.prototype.toJSON = function () { return "patched"; };</script><a href="/a">Home</a>');
+    const { observation } = await observePage(page, []);
+    expect(observation.space.description).toBe('L1[:]<a href="/a">Home</a>');
+    expect(await page.evaluate(() => JSON.stringify([1]))).toBe('"patched"');
+    await page.close();
+  });
+});
+
 describe('role selectors', () => {
   it('escapes quotes and backslashes in accessible names', async () => {
     const page = await browser.newPage();

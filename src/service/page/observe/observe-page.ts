@@ -15,11 +15,18 @@ export interface PageObservation {
 /**
  * The script as one expression that yields JSON text. Transpilers that keep function names (tsx, esbuild keepNames)
  * insert `__name(...)` calls into function bodies; the page has no such helper, so the expression brings a no-op
- * one. JSON text because Playwright's own value serializer is several times slower on a few thousand objects.
+ * one. JSON text because Playwright's own value serializer is several times slower on a few thousand objects;
+ * Prototype.js-era pages define Array.prototype.toJSON, which would garble it, so it is set aside meanwhile.
  */
 export function observeExpression(options: ObserveScriptOptions): string {
   const call = `(${String(observeScript)})(${JSON.stringify(options)}, ${String(createSelectorFinder)})`;
-  return `(() => { const __name = (target) => target; return JSON.stringify(${call}); })()`;
+  return `(() => {
+    const __name = (target) => target;
+    const result = ${call};
+    const arrayToJSON = Object.getOwnPropertyDescriptor(Array.prototype, 'toJSON');
+    if (arrayToJSON) delete Array.prototype.toJSON;
+    try { return JSON.stringify(result); } finally { if (arrayToJSON) Object.defineProperty(Array.prototype, 'toJSON', arrayToJSON); }
+  })()`;
 }
 
 async function runObserveScript(page: Page): Promise<ObserveScriptResult> {

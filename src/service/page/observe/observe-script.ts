@@ -123,8 +123,17 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     return out;
   };
 
-  const visibleText = (el: Element): string =>
-    normalize(el.children.length > 0 && 'innerText' in el ? (el as HTMLElement).innerText : (el.textContent ?? ''));
+  // An icon or logo link has no text of its own: the image's text alternative says what it is.
+  const imageText = (el: Element): string => {
+    const image = el.querySelector('img[alt]:not([alt=""]), [aria-label], svg title');
+    return normalize(image?.getAttribute('alt') ?? image?.getAttribute('aria-label') ?? image?.textContent ?? '');
+  };
+
+  const visibleText = (el: Element): string => {
+    if (el.children.length === 0) return normalize(el.textContent ?? '');
+    const text = normalize('innerText' in el ? (el as HTMLElement).innerText : (el.textContent ?? ''));
+    return text || imageText(el);
+  };
 
   const contentText = (el: Element, tag: string): string => {
     if (tag === 'select') return normalize((el as HTMLSelectElement).selectedOptions[0]?.label ?? '');

@@ -14,11 +14,16 @@ const BASE_URL_BY_PROVIDER: Record<LanguageModelSettings['SVC_LLM_PROVIDER'], st
 };
 
 /** The configured model, or why there is none (the caller reports it; nothing pretends to extract). */
-export function languageModelFrom(settings: LanguageModelSettings): { model: LanguageModel } | { missing: string } {
+export function languageModelFrom(
+  settings: LanguageModelSettings,
+): { model: LanguageModel } | { missing: string } {
   const provider = settings.SVC_LLM_PROVIDER;
   const baseURL = settings.SVC_LLM_BASE_URL ?? BASE_URL_BY_PROVIDER[provider];
   if (!baseURL || !settings.SVC_LLM_MODEL) {
-    return { missing: 'No language model is configured: set SVC_LLM_BASE_URL and SVC_LLM_MODEL (and SVC_LLM_API_KEY)' };
+    return {
+      missing:
+        'No language model is configured: set SVC_LLM_BASE_URL and SVC_LLM_MODEL (and SVC_LLM_API_KEY)',
+    };
   }
   const client = createOpenAICompatible({
     name: provider,

@@ -15,8 +15,16 @@ export interface PageContent {
  */
 export function readPageContent(input: { selector: string | null; onlyMainContent: boolean }): PageContent {
   const CHROME = [
-    'nav', 'aside', 'footer', 'header', '[role=navigation]', '[role=banner]', '[role=contentinfo]',
-    '[role=complementary]', '[role=search]', '[aria-hidden=true]',
+    'nav',
+    'aside',
+    'footer',
+    'header',
+    '[role=navigation]',
+    '[role=banner]',
+    '[role=contentinfo]',
+    '[role=complementary]',
+    '[role=search]',
+    '[aria-hidden=true]',
   ];
   const NEVER = ['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'link', 'meta'];
   const scoped = input.selector ? document.querySelector(input.selector) : document.body;
@@ -26,8 +34,10 @@ export function readPageContent(input: { selector: string | null; onlyMainConten
   const drop = input.onlyMainContent ? [...NEVER, ...CHROME] : NEVER;
   for (const element of root.querySelectorAll(drop.join(','))) element.remove();
   // The clone has no layout; resolve URLs against the document, since relative ones mean nothing to a client.
-  for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a[href]')) anchor.setAttribute('href', anchor.href);
-  for (const image of root.querySelectorAll<HTMLImageElement>('img[src]')) image.setAttribute('src', image.src);
+  for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a[href]'))
+    anchor.setAttribute('href', anchor.href);
+  for (const image of root.querySelectorAll<HTMLImageElement>('img[src]'))
+    image.setAttribute('src', image.src);
   const links = [...root.querySelectorAll<HTMLAnchorElement>('a[href]')]
     .filter((anchor) => /^https?:/.test(anchor.href))
     .map((anchor) => ({ url: anchor.href, text: (anchor.textContent ?? '').replace(/\s+/g, ' ').trim() }));

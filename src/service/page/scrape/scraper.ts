@@ -26,7 +26,9 @@ export class Scraper {
 
   private async readContent(page: Page, request: ScrapeRequest, timeoutMs: number): Promise<PageContent> {
     if (!request.selector) {
-      return page.evaluate(inPage(readPageContent, { selector: null, onlyMainContent: request.only_main_content }));
+      return page.evaluate(
+        inPage(readPageContent, { selector: null, onlyMainContent: request.only_main_content }),
+      );
     }
     // Playwright selectors (text=, role=, frames) mean nothing to the page itself: mark the element, scrape the mark.
     await page
@@ -35,13 +37,21 @@ export class Scraper {
       .evaluate((element, name) => element.setAttribute(name, ''), SCOPE_ATTRIBUTE, { timeout: timeoutMs });
     try {
       const selector = `[${SCOPE_ATTRIBUTE}]`;
-      return await page.evaluate(inPage(readPageContent, { selector, onlyMainContent: request.only_main_content }));
+      return await page.evaluate(
+        inPage(readPageContent, { selector, onlyMainContent: request.only_main_content }),
+      );
     } finally {
-      await page.evaluate(`document.querySelector('[${SCOPE_ATTRIBUTE}]')?.removeAttribute('${SCOPE_ATTRIBUTE}')`);
+      await page.evaluate(
+        `document.querySelector('[${SCOPE_ATTRIBUTE}]')?.removeAttribute('${SCOPE_ATTRIBUTE}')`,
+      );
     }
   }
 
-  private async structured(request: ScrapeRequest, markdown: string, url: string): Promise<ScrapeResponse['structured']> {
+  private async structured(
+    request: ScrapeRequest,
+    markdown: string,
+    url: string,
+  ): Promise<ScrapeResponse['structured']> {
     if ('missing' in this.model) return { success: false, error: this.model.missing };
     const instructions = request.instructions ?? 'Extract the data described by the response format.';
     return extractStructured(this.model.model, {

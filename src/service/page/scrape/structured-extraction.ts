@@ -40,6 +40,9 @@ export async function extractStructured(
     const { text } = await generateText({ model, system: SYSTEM_PROMPT, prompt, maxRetries: 1 });
     return { success: true, data: text };
   } catch (error) {
-    return { success: false, error: `The language model could not extract the data: ${(error as Error).message}` };
+    return {
+      success: false,
+      error: `The language model could not extract the data: ${(error as Error).message}`,
+    };
   }
 }

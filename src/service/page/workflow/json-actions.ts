@@ -8,10 +8,12 @@ export type JsonAction = Record<string, unknown> & { type: string };
  * id (ids are renumbered on every observe, so a replay could hit another element).
  */
 export function jsonActionsOf(steps: readonly SessionStep[]): JsonAction[] {
-  return steps.filter((step) => step.success).flatMap((step): JsonAction[] => {
-    const { id: _id, selector: _selector, ...input } = step.input;
-    if (!elementActionTypes.has(step.type)) return [{ ...input, type: step.type }];
-    if (!step.selector) return [];
-    return [{ ...input, type: step.type, selector: step.selector }];
-  });
+  return steps
+    .filter((step) => step.success)
+    .flatMap((step): JsonAction[] => {
+      const { id: _id, selector: _selector, ...input } = step.input;
+      if (!elementActionTypes.has(step.type)) return [{ ...input, type: step.type }];
+      if (!step.selector) return [];
+      return [{ ...input, type: step.type, selector: step.selector }];
+    });
 }

@@ -27,10 +27,19 @@ const keywordArguments = (fields: Record<string, unknown>) =>
     .join(', ');
 
 // The order of the scrape options in the spec's exported shape.
-const SCRAPE_ORDER = ['instructions', 'only_main_content', 'only_images', 'scrape_links', 'scrape_images', 'selector'];
+const SCRAPE_ORDER = [
+  'instructions',
+  'only_main_content',
+  'only_images',
+  'scrape_links',
+  'scrape_images',
+  'selector',
+];
 
 function scrapeCall(action: JsonAction, isStructured: boolean): string {
-  const ordered = SCRAPE_ORDER.filter((name) => action[name] !== undefined).map((name) => `${name}=${pythonLiteral(action[name])}`);
+  const ordered = SCRAPE_ORDER.filter((name) => action[name] !== undefined).map(
+    (name) => `${name}=${pythonLiteral(action[name])}`,
+  );
   const extra = Object.entries(action)
     .filter(([name]) => !['type', 'response_format', ...SCRAPE_ORDER].includes(name))
     .map(([name, value]) => `${name}=${pythonLiteral(value)}`);
@@ -62,7 +71,10 @@ function statementsOf(actions: readonly JsonAction[]): { lines: string[]; usesVa
  */
 export function pythonScript(actions: readonly JsonAction[], asWorkflow: boolean): string {
   const structured = structuredScrapeIndex(actions);
-  const models = structured >= 0 ? pythonModelClasses(actions[structured]!.response_format as Record<string, unknown>) : undefined;
+  const models =
+    structured >= 0
+      ? pythonModelClasses(actions[structured]!.response_format as Record<string, unknown>)
+      : undefined;
   const { lines, usesVault } = statementsOf(actions);
   const header = [
     'from __future__ import annotations',
@@ -73,7 +85,11 @@ export function pythonScript(actions: readonly JsonAction[], asWorkflow: boolean
     '',
   ];
   const vaultNote = usesVault
-    ? ['# Secrets were typed here; the vault sentinels below are replaced with your vault\'s values when the', '# session has a vault: pass vault_id=... to client.Session.', '']
+    ? [
+        "# Secrets were typed here; the vault sentinels below are replaced with your vault's values when the",
+        '# session has a vault: pass vault_id=... to client.Session.',
+        '',
+      ]
     : [];
   const classes = models ? ['', models.code, ''] : [''];
   const body = lines.length > 0 ? lines : ['pass'];
@@ -93,5 +109,7 @@ export function pythonScript(actions: readonly JsonAction[], asWorkflow: boolean
         ...body.map(indent(1)),
         ...(models ? [indent(1)('print(result)')] : []),
       ];
-  return [...header, ...classes, '', 'client = SvcClient()', '', ...vaultNote, '', ...program, ''].join('\n').replace(/\n{4,}/g, '\n\n\n');
+  return [...header, ...classes, '', 'client = SvcClient()', '', ...vaultNote, '', ...program, '']
+    .join('\n')
+    .replace(/\n{4,}/g, '\n\n\n');
 }

@@ -17,7 +17,12 @@ const pascalCase = (name: string) =>
 /** `items` → `Item`, `people` stays: a class names one element of a list. */
 const singular = (name: string) => (name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.replace(/s$/, ''));
 
-const PRIMITIVES: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool' };
+const PRIMITIVES: Record<string, string> = {
+  string: 'str',
+  integer: 'int',
+  number: 'float',
+  boolean: 'bool',
+};
 
 const isPythonName = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
 
@@ -64,7 +69,10 @@ export function pythonModelClasses(responseFormat: JsonSchema): { code: string; 
   const writer = new ClassWriter();
   writer.reserve('Model');
   // A list at the top becomes `Model.items`, the shape the SDK's scrape returns for lists.
-  const top = responseFormat.type === 'array' ? { type: 'object', properties: { items: responseFormat } } : responseFormat;
+  const top =
+    responseFormat.type === 'array'
+      ? { type: 'object', properties: { items: responseFormat } }
+      : responseFormat;
   const properties = (top.properties ?? {}) as Record<string, JsonSchema>;
   const fields = Object.entries(properties)
     .filter(([field]) => isPythonName(field))

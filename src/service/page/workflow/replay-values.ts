@@ -7,7 +7,10 @@ const SENTINEL_BY_TYPE: Record<string, string> = { fill: 'mycoolpassword', multi
 /** The action with redacted secrets replaced by the vault sentinel a replay should type instead. */
 export function withSentinels(action: JsonAction): { action: JsonAction; usesVault: boolean } {
   if (action.value === REDACTED) {
-    return { action: { ...action, value: SENTINEL_BY_TYPE[action.type] ?? 'mycoolpassword' }, usesVault: true };
+    return {
+      action: { ...action, value: SENTINEL_BY_TYPE[action.type] ?? 'mycoolpassword' },
+      usesVault: true,
+    };
   }
   if (action.type === 'form_fill' && action.value && typeof action.value === 'object') {
     const entries = Object.entries(action.value as Record<string, string>);

@@ -21,7 +21,9 @@ export function typescriptScript(actions: readonly JsonAction[], asWorkflow: boo
   });
   const returned = structured >= 0 ? ['return scraped.structured?.data;'] : [];
   const vaultNote = usesVault
-    ? ['// Secrets were typed here; with a vault attached (vault_id), the service replaces these vault sentinels.']
+    ? [
+        '// Secrets were typed here; with a vault attached (vault_id), the service replaces these vault sentinels.',
+      ]
     : [];
   const steps = [...vaultNote, ...lines, ...returned].map((line) => `    ${line}`);
   const program = asWorkflow
@@ -40,5 +42,12 @@ export function typescriptScript(actions: readonly JsonAction[], asWorkflow: boo
         ...(structured >= 0 ? ['  console.log(JSON.stringify(scraped.structured?.data, null, 2));'] : []),
         '});',
       ];
-  return ["import { SvcClient } from 'svc/sdk';", '', 'const client = new SvcClient();', '', ...program, ''].join('\n');
+  return [
+    "import { SvcClient } from 'svc/sdk';",
+    '',
+    'const client = new SvcClient();',
+    '',
+    ...program,
+    '',
+  ].join('\n');
 }

@@ -12,7 +12,9 @@ export function workflowCode(
   const actions = jsonActionsOf(steps);
   return {
     python_script: pythonScript(actions, options.asWorkflow),
-    ...(options.language === 'typescript' ? { typescript_script: typescriptScript(actions, options.asWorkflow) } : {}),
+    ...(options.language === 'typescript'
+      ? { typescript_script: typescriptScript(actions, options.asWorkflow) }
+      : {}),
     json_actions: actions,
   };
 }

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { readSettings, serviceSettingsSchema } from '../shared/settings';
-import { startService } from '../service/start-service';
 
 const shutdownDeadlineMs = 10_000;
 
@@ -26,6 +25,8 @@ export function addServeCommand(program: Command): void {
         SVC_PORT: options.port ?? process.env.SVC_PORT,
         SVC_DATA_DIR: options.dataDir ?? process.env.SVC_DATA_DIR,
       });
+      // Loaded on demand: every other command starts without the service's dependencies.
+      const { startService } = await import('../service/start-service');
       const service = await startService(settings);
       let isStopping = false;
       const onSignal = (signal: NodeJS.Signals) => {

@@ -5,6 +5,8 @@ import { ApiKeysRepository } from './api-keys/api-keys-repository';
 import { ApiKeysService } from './api-keys/api-keys-service';
 import { FilesService } from './files/files-service';
 import { SessionTokens } from './http/signed-token';
+import { createPageService } from './page/create-page-service';
+import type { PageService } from './page/page-service';
 import { ProfilesRepository } from './profiles/profiles-repository';
 import { ProfilesService } from './profiles/profiles-service';
 import { createSessionsService } from './sessions/create-sessions-service';
@@ -23,6 +25,7 @@ export interface ServiceContext {
   profiles: ProfilesService;
   sessions: SessionsService;
   files: FilesService;
+  pages: PageService;
 }
 
 export function createServiceContext(
@@ -30,7 +33,7 @@ export function createServiceContext(
   store: Store,
   publicUrl: string,
 ): ServiceContext {
-  const context: Omit<ServiceContext, 'sessions'> = {
+  const context: Omit<ServiceContext, 'sessions' | 'pages'> = {
     settings,
     publicUrl,
     store,
@@ -50,5 +53,6 @@ export function createServiceContext(
     profiles: context.profiles,
     publicUrl: () => context.publicUrl,
   });
-  return Object.assign(context, { sessions });
+  const pages = createPageService(settings, sessions, context.files);
+  return Object.assign(context, { sessions, pages });
 }

@@ -76,6 +76,11 @@ export const serviceSettingsSchema = z.object({
   SVC_LLM_MODEL: z.string().optional().describe('Model id for scrape extraction and agents; none: no extraction'),
   SVC_MAX_UPLOAD_BYTES: int(50 * 1024 * 1024).describe('Largest file accepted by POST /storage/uploads/{filename}'),
   SVC_MAX_DOWNLOAD_BYTES: int(200 * 1024 * 1024).describe('Largest browser download kept in a session\'s file storage'),
+  SVC_VIEWER_FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .describe('Space or comma list of origins allowed to embed the live viewer besides the service itself'),
+  SVC_REPLAY_RETENTION_DAYS: int(7).describe('Days a session replay (recorded screencast) is kept'),
 });
 
 export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;

@@ -1,0 +1,71 @@
+import type { CDPSession, Page } from 'playwright-core';
+
+export interface ScreencastFrame {
+  /** JPEG, base64 as CDP delivers it. */
+  data: string;
+  /** CSS pixels of the page area shown. */
+  width: number;
+  height: number;
+}
+
+export interface ScreencastOptions {
+  maxWidth: number;
+  maxHeight: number;
+  quality: number;
+}
+
+/**
+ * `Page.startScreencast` on one page over its own CDP session. Each frame is acknowledged only once
+ * `deliver` has handed it on, so a slow consumer gets fewer frames instead of a growing backlog.
+ */
+export class Screencast {
+  private stopped = false;
+
+  private constructor(
+    readonly page: Page,
+    readonly cdp: CDPSession,
+  ) {}
+
+  static async start(
+    page: Page,
+    options: ScreencastOptions,
+    deliver: (frame: ScreencastFrame) => Promise<void> | void,
+  ): Promise<Screencast> {
+    const cdp = await page.context().newCDPSession(page);
+    const screencast = new Screencast(page, cdp);
+    cdp.on('Page.screencastFrame', (event) => {
+      const frame = {
+        data: event.data,
+        width: event.metadata.deviceWidth,
+        height: event.metadata.deviceHeight,
+      };
+      void Promise.resolve(deliver(frame))
+        .catch(() => undefined)
+        .then(() =>
+          screencast.stopped
+            ? undefined
+            : cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }),
+        )
+        .catch(() => undefined);
+    });
+    await cdp.send('Page.startScreencast', { format: 'jpeg', everyNthFrame: 1, ...options });
+    return screencast;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.cdp.send('Page.stopScreencast').catch(() => undefined);
+    await this.cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Larger frames cost more to encode and send: lower the JPEG quality as the area grows. */
+export function screencastOptionsFor(width: number, height: number): ScreencastOptions {
+  const pixels = width * height;
+  return {
+    maxWidth: width,
+    maxHeight: height,
+    quality: pixels > 1_500_000 ? 55 : pixels > 600_000 ? 70 : 80,
+  };
+}

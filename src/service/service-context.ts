@@ -41,10 +41,12 @@ export function createServiceContext(
     apiKeys: new ApiKeysService(new ApiKeysRepository(store)),
     tokens: SessionTokens.fromDataDir(settings.SVC_DATA_DIR),
     profiles: new ProfilesService(new ProfilesRepository(store)),
-    files: FilesService.inDataDir(settings.SVC_DATA_DIR, {
-      maxUploadBytes: settings.SVC_MAX_UPLOAD_BYTES,
-      maxDownloadBytes: settings.SVC_MAX_DOWNLOAD_BYTES,
-    }),
+    files: FilesService.inDataDir(
+      settings.SVC_DATA_DIR,
+      { maxUploadBytes: settings.SVC_MAX_UPLOAD_BYTES, maxDownloadBytes: settings.SVC_MAX_DOWNLOAD_BYTES },
+      // Called per request, once `sessions` below exists.
+      (accountId, sessionId) => sessions.status(accountId, sessionId),
+    ),
   };
   const sessions = createSessionsService({
     settings,

@@ -19,19 +19,22 @@ export interface FileLimits {
   maxDownloadBytes: number;
 }
 
+/** Rejects with 404 `session_not_found` unless the session (running or ended) is the account's. */
+export type RequireSession = (accountId: string, sessionId: string) => Promise<unknown>;
+
 /**
  * Per-account file storage on disk: uploads at `<root>/<account>/uploads/`, what a session downloaded at
- * `<root>/<account>/sessions/<session>/downloads/`. A session's directory exists only under its account,
- * which is how session-scoped reads are kept to the session's owner.
+ * `<root>/<account>/sessions/<session>/downloads/`. Downloads stay readable after the session ended.
  */
 export class FilesService {
   constructor(
     private readonly root: string,
     readonly limits: FileLimits,
+    private readonly requireSession: RequireSession,
   ) {}
 
-  static inDataDir(dataDir: string, limits: FileLimits): FilesService {
-    return new FilesService(join(dataDir, 'files'), limits);
+  static inDataDir(dataDir: string, limits: FileLimits, requireSession: RequireSession): FilesService {
+    return new FilesService(join(dataDir, 'files'), limits, requireSession);
   }
 
   async saveUpload(accountId: string, requestedName: string, content: Readable): Promise<StoredFile> {
@@ -52,11 +55,6 @@ export class FilesService {
     return join(this.uploadsDir(accountId), name);
   }
 
-  /** Creates the session's (empty) download directory, marking the session as the account's. */
-  async openSessionStorage(accountId: string, sessionId: string): Promise<void> {
-    await mkdir(this.downloadsDir(accountId, sessionId), { recursive: true, mode: 0o700 });
-  }
-
   /**
    * Saves a finished browser download into the session's downloads under its suggested name (sanitized,
    * numbered if taken). Over the size limit it is a 413 and nothing is kept.
@@ -65,7 +63,7 @@ export class FilesService {
     const failure = await download.failure();
     if (failure) throw new AppError('download_failed', 'Download failed', failure);
     const directory = this.downloadsDir(accountId, sessionId);
-    await this.openSessionStorage(accountId, sessionId);
+    await mkdir(directory, { recursive: true, mode: 0o700 });
     const partial = partialPath(directory);
     try {
       await download.saveAs(partial);
@@ -98,14 +96,10 @@ export class FilesService {
     return join(this.root, accountId, 'sessions', sessionId, 'downloads');
   }
 
-  /** The session's download directory; 404 `session_not_found` unless the session is the account's. */
+  /** The session's download directory (it may not exist yet); 404 `session_not_found` unless the session is the account's. */
   private async ownedDownloadsDir(accountId: string, sessionId: string): Promise<string> {
-    const directory = this.downloadsDir(accountId, sessionId);
-    const info = await stat(directory).catch(() => undefined);
-    if (!info?.isDirectory()) {
-      throw new AppError('session_not_found', 'Session not found', `No session ${sessionId} in this account`);
-    }
-    return directory;
+    await this.requireSession(accountId, sessionId);
+    return this.downloadsDir(accountId, sessionId);
   }
 }
 

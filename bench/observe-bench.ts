@@ -60,7 +60,15 @@ process.env.XDG_CACHE_HOME = join(scratch, 'cache');
 const server = await startFixtureServer();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -71,7 +79,12 @@ try {
   const report = {
     measured_at: new Date().toISOString(),
     runs_per_page: RUNS,
-    machine: { cpus: cpus().length, load_average_1m: loadavg()[0], node: process.version, chromium: browser.version() },
+    machine: {
+      cpus: cpus().length,
+      load_average_1m: loadavg()[0],
+      node: process.version,
+      chromium: browser.version(),
+    },
     pages: results,
   };
   mkdirSync(new URL('results/', import.meta.url), { recursive: true });

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../../../../test/fixtures/sites/fixture-server.js';
 import { observePage, type PageObservation } from './observe-page.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 let browser: Browser;
 let server: FixtureServer;
@@ -87,13 +95,24 @@ describe('observePage on a sign-in form', () => {
   it('offers the likely action, its parameter and a label for each element', async () => {
     const { page, result } = await observeFixture('forms.html');
     const byId = new Map(result.observation.space.interaction_actions.map((action) => [action.id, action]));
-    expect(byId.get('I1')).toMatchObject({ type: 'fill', text_label: 'Email', param: { name: 'value', type: 'string' } });
-    expect(byId.get('B1')).toMatchObject({ type: 'check', text_label: 'Remember me', param: { name: 'value', type: 'boolean' } });
+    expect(byId.get('I1')).toMatchObject({
+      type: 'fill',
+      text_label: 'Email',
+      param: { name: 'value', type: 'string' },
+    });
+    expect(byId.get('B1')).toMatchObject({
+      type: 'check',
+      text_label: 'Remember me',
+      param: { name: 'value', type: 'boolean' },
+    });
     expect(byId.get('I3')).toMatchObject({
       type: 'select_dropdown_option',
       param: { name: 'value', type: 'string', values: ['Choose…', 'France', 'Germany', 'United States'] },
     });
-    expect(byId.get('I5')).toMatchObject({ type: 'upload_file', param: { name: 'file_path', type: 'string' } });
+    expect(byId.get('I5')).toMatchObject({
+      type: 'upload_file',
+      param: { name: 'file_path', type: 'string' },
+    });
     expect(byId.get('B4')).toMatchObject({ type: 'click', text_label: 'Sign in' });
     expect(byId.get('B4')).not.toHaveProperty('param');
     expect(byId.get('L1')?.selector).toBe('internal:role=link[name="Home"i]');
@@ -107,8 +126,12 @@ describe('observePage on a sign-in form', () => {
     await page.check('input[name="remember"]');
     await page.selectOption('#country', 'de');
     const description = (await observePage(page, [])).observation.space.description;
-    expect(description).toContain('I1[:]<input type="email" name="email" placeholder="Email" value="ada@example.org">');
-    expect(description).toContain('I2[:]<input type="password" name="password" placeholder="Password" value="********">');
+    expect(description).toContain(
+      'I1[:]<input type="email" name="email" placeholder="Email" value="ada@example.org">',
+    );
+    expect(description).toContain(
+      'I2[:]<input type="password" name="password" placeholder="Password" value="********">',
+    );
     expect(description).toContain('B1[:]<input type="checkbox" name="remember" checked>');
     expect(description).toContain('I3[:]<select name="country">Germany</select>');
     expect(description).not.toContain('hunter2');
@@ -118,8 +141,17 @@ describe('observePage on a sign-in form', () => {
   it('returns the page metadata and the tabs it was given', async () => {
     const { page, result } = await observeFixture('forms.html');
     const { metadata, started_at, ended_at } = result.observation;
-    expect(metadata).toMatchObject({ url: server.url('forms.html'), title: 'Sign in – Acme', tabs: [{ tab_id: 0, title: 'tab' }] });
-    expect(metadata.viewport).toMatchObject({ scroll_x: 0, scroll_y: 0, viewport_width: 1280, viewport_height: 720 });
+    expect(metadata).toMatchObject({
+      url: server.url('forms.html'),
+      title: 'Sign in – Acme',
+      tabs: [{ tab_id: 0, title: 'tab' }],
+    });
+    expect(metadata.viewport).toMatchObject({
+      scroll_x: 0,
+      scroll_y: 0,
+      viewport_width: 1280,
+      viewport_height: 720,
+    });
     expect(metadata.viewport.total_height).toBeGreaterThan(0);
     expect(Date.parse(ended_at)).toBeGreaterThanOrEqual(Date.parse(started_at));
     await page.close();
@@ -148,7 +180,8 @@ describe('ids and selectors over time', () => {
               fresh.isFresh = true;
               el.replaceWith(fresh);
             }
-            for (const host of Array.from(root.querySelectorAll('*'))) if (host.shadowRoot) rerender(host.shadowRoot);
+            for (const host of Array.from(root.querySelectorAll('*')))
+              if (host.shadowRoot) rerender(host.shadowRoot);
           };
           rerender(document);
         });
@@ -156,7 +189,10 @@ describe('ids and selectors over time', () => {
       for (const element of result.elements.values()) {
         const locator = page.locator(element.selector);
         expect(await locator.count(), `${file} ${element.id} ${element.selector}`).toBe(1);
-        expect(await locator.evaluate((el) => (el as Element & { isFresh?: boolean }).isFresh), `${file} ${element.id}`).toBe(true);
+        expect(
+          await locator.evaluate((el) => (el as Element & { isFresh?: boolean }).isFresh),
+          `${file} ${element.id}`,
+        ).toBe(true);
       }
       await page.close();
     }
@@ -182,7 +218,9 @@ describe('observePage through shadow roots and iframes', () => {
     await expectEverySelectorUnique(page, result);
     await page.evaluate(() => {
       const card = document.querySelectorAll('user-card')[1];
-      card?.shadowRoot?.querySelector('button')?.addEventListener('click', () => document.body.setAttribute('data-followed', 'alan'));
+      card?.shadowRoot
+        ?.querySelector('button')
+        ?.addEventListener('click', () => document.body.setAttribute('data-followed', 'alan'));
     });
     await page.locator(selectorOf(result, 'B2')).click();
     expect(await page.getAttribute('body', 'data-followed')).toBe('alan');
@@ -236,7 +274,9 @@ describe('observePage and cross-origin iframes', () => {
 describe('observePage on pages that patch built-ins', () => {
   it('observes a page that defines Array.prototype.toJSON, and leaves it defined', async () => {
     const page = await browser.newPage();
-    await page.setContent('<script>Array.prototype.toJSON = function () { return "patched"; };</script><a href="/a">Home</a>');
+    await page.setContent(
+      '<script>Array.prototype.toJSON = function () { return "patched"; };</script><a href="/a">Home</a>',
+    );
     const { observation } = await observePage(page, []);
     expect(observation.space.description).toBe('L1[:]<a href="/a">Home</a>');
     expect(await page.evaluate(() => JSON.stringify([1]))).toBe('"patched"');
@@ -274,8 +314,18 @@ describe('observePage on custom widgets', () => {
       '_[:]Single sign-on, audit logs, a dedicated success manager and a 99.99% uptime agreement for teams that need them.',
       'F1[:]<img alt="Company logo">',
     ]);
-    const types = Object.fromEntries(result.observation.space.interaction_actions.map((action) => [action.id, action.type]));
-    expect(types).toMatchObject({ B1: 'click', B3: 'check', I1: 'click', O1: 'click', I2: 'fill', M1: 'click', F1: 'click' });
+    const types = Object.fromEntries(
+      result.observation.space.interaction_actions.map((action) => [action.id, action.type]),
+    );
+    expect(types).toMatchObject({
+      B1: 'click',
+      B3: 'check',
+      I1: 'click',
+      O1: 'click',
+      I2: 'fill',
+      M1: 'click',
+      F1: 'click',
+    });
     await expectEverySelectorUnique(page, result);
     await page.locator(selectorOf(result, 'I2')).fill('Hi there');
     await page.locator(selectorOf(result, 'M1')).click();

@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { observeScript } from './observe-script.js';
 import { renderObservation } from './render-observation.js';
 import { createSelectorFinder } from './selector-script.js';
-import type { Observation, ObservedElement, ObserveScriptOptions, ObserveScriptResult, TabInfo } from './types.js';
+import type {
+  Observation,
+  ObservedElement,
+  ObserveScriptOptions,
+  ObserveScriptResult,
+  TabInfo,
+} from './types.js';
 
 const SCRIPT_OPTIONS: ObserveScriptOptions = { maxTextLength: 200, maxLabelLength: 100, maxOptions: 50 };
 
@@ -47,7 +53,13 @@ export async function observePage(page: Page, tabs: TabInfo[]): Promise<PageObse
   const { space, elements } = renderObservation(result.nodes);
   const endedAt = new Date();
   const observation: Observation = {
-    metadata: { url: result.url, title: result.title, timestamp: endedAt.toISOString(), viewport: result.viewport, tabs },
+    metadata: {
+      url: result.url,
+      title: result.title,
+      timestamp: endedAt.toISOString(),
+      viewport: result.viewport,
+      tabs,
+    },
     space,
     started_at: startedAt.toISOString(),
     ended_at: endedAt.toISOString(),

@@ -28,21 +28,67 @@ interface WalkContext {
  * Walks the rendered tree of the page (open shadow roots through their slots, same-origin iframes through their
  * documents) in document order and returns its interactive elements and visible text as plain data.
  */
-export function observeScript(options: ObserveScriptOptions, selectorFinder: typeof createSelectorFinder): ObserveScriptResult {
-  const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'datalist', 'option', 'optgroup']);
+export function observeScript(
+  options: ObserveScriptOptions,
+  selectorFinder: typeof createSelectorFinder,
+): ObserveScriptResult {
+  const SKIPPED_TAGS = new Set([
+    'script',
+    'style',
+    'noscript',
+    'template',
+    'head',
+    'datalist',
+    'option',
+    'optgroup',
+  ]);
   // Content we report through the element itself (selected option, value) or not at all (svg drawing).
   const OPAQUE_TAGS = new Set(['select', 'textarea', 'svg']);
   const LETTER_BY_ROLE: Record<string, RoleLetter> = {
     link: 'L',
-    button: 'B', tab: 'B', menuitem: 'B', menuitemcheckbox: 'B', menuitemradio: 'B', switch: 'B', checkbox: 'B', radio: 'B',
-    textbox: 'I', combobox: 'I', searchbox: 'I', listbox: 'I', slider: 'I', spinbutton: 'I',
+    button: 'B',
+    tab: 'B',
+    menuitem: 'B',
+    menuitemcheckbox: 'B',
+    menuitemradio: 'B',
+    switch: 'B',
+    checkbox: 'B',
+    radio: 'B',
+    textbox: 'I',
+    combobox: 'I',
+    searchbox: 'I',
+    listbox: 'I',
+    slider: 'I',
+    spinbutton: 'I',
     option: 'O',
-    treeitem: 'M', gridcell: 'M',
+    treeitem: 'M',
+    gridcell: 'M',
   };
-  const RENDERED_ATTRIBUTES = ['type', 'name', 'role', 'placeholder', 'aria-label', 'title', 'alt', 'href', 'aria-expanded', 'aria-checked', 'aria-selected'];
+  const RENDERED_ATTRIBUTES = [
+    'type',
+    'name',
+    'role',
+    'placeholder',
+    'aria-label',
+    'title',
+    'alt',
+    'href',
+    'aria-expanded',
+    'aria-checked',
+    'aria-selected',
+  ];
   const INPUT_ROLES: Record<string, string> = {
-    button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button',
-    checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: '',
+    button: 'button',
+    submit: 'button',
+    reset: 'button',
+    image: 'button',
+    file: 'button',
+    checkbox: 'checkbox',
+    radio: 'radio',
+    range: 'slider',
+    number: 'spinbutton',
+    search: 'searchbox',
+    hidden: '',
   };
 
   const nodes: RawNode[] = [];
@@ -51,7 +97,8 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
   let textBuffer = '';
 
   const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
-  const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+  const truncate = (text: string, max: number): string =>
+    text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
   const flushText = (): void => {
     const text = normalize(textBuffer);
@@ -65,8 +112,12 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : '';
     if (tag === 'button') return 'button';
     if (tag === 'textarea') return 'textbox';
-    if (tag === 'select') return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
-    if (tag === 'img') return el.getAttribute('alt') === '' && !el.getAttribute('title') ? 'presentation' : 'img';
+    if (tag === 'select')
+      return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1
+        ? 'listbox'
+        : 'combobox';
+    if (tag === 'img')
+      return el.getAttribute('alt') === '' && !el.getAttribute('title') ? 'presentation' : 'img';
     if (tag !== 'input') return '';
     return INPUT_ROLES[(el as HTMLInputElement).type] ?? 'textbox';
   };
@@ -79,14 +130,26 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
 
   // Clicks wired by frameworks leave no trace in the DOM; a pointer cursor that starts at this element is the
   // best signal left, next to inline handlers and tabindex.
-  const looksClickable = (el: Element, tag: string, style: CSSStyleDeclaration, parent: WalkContext): boolean =>
+  const looksClickable = (
+    el: Element,
+    tag: string,
+    style: CSSStyleDeclaration,
+    parent: WalkContext,
+  ): boolean =>
     typeof (el as HTMLElement).onclick === 'function' ||
     Number(el.getAttribute('tabindex') ?? '-1') >= 0 ||
     (style.cursor === 'pointer' && parent.cursor !== 'pointer' && tag !== 'label');
 
-  const hasLabel = (el: Element): boolean => Boolean(el.getAttribute('alt') || el.getAttribute('aria-label') || el.getAttribute('title'));
+  const hasLabel = (el: Element): boolean =>
+    Boolean(el.getAttribute('alt') || el.getAttribute('aria-label') || el.getAttribute('title'));
 
-  const letterFor = (el: Element, tag: string, role: string, style: CSSStyleDeclaration, parent: WalkContext): RoleLetter | null => {
+  const letterFor = (
+    el: Element,
+    tag: string,
+    role: string,
+    style: CSSStyleDeclaration,
+    parent: WalkContext,
+  ): RoleLetter | null => {
     if (tag === 'input' && (el as HTMLInputElement).type === 'file') return 'I';
     if (LETTER_BY_ROLE[role]) return LETTER_BY_ROLE[role];
     if (tag === 'summary') return 'B';
@@ -99,7 +162,9 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
   };
 
   const isDisabled = (el: Element): boolean =>
-    (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]') !== null;
+    (el as HTMLButtonElement).disabled === true ||
+    el.getAttribute('aria-disabled') === 'true' ||
+    el.closest('fieldset[disabled]') !== null;
 
   const displayValue = (el: HTMLInputElement | HTMLTextAreaElement): string =>
     // A vault may have typed a real secret into a password field: it must never leave the browser.
@@ -114,7 +179,8 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
       const value = el.getAttribute(name);
       if (value) out.push([name, truncate(value, options.maxLabelLength)]);
     }
-    if (showsValue(el, tag)) out.push(['value', truncate(displayValue(el as HTMLInputElement), options.maxLabelLength)]);
+    if (showsValue(el, tag))
+      out.push(['value', truncate(displayValue(el as HTMLInputElement), options.maxLabelLength)]);
     if ((el as HTMLInputElement).checked === true && tag === 'input') out.push(['checked', true]);
     if (editable) out.push(['contenteditable', true]);
     // Disabled controls are reported, not skipped: the agent must know the submit button exists but is not usable
@@ -126,7 +192,9 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
   // An icon or logo link has no text of its own: the image's text alternative says what it is.
   const imageText = (el: Element): string => {
     const image = el.querySelector('img[alt]:not([alt=""]), [aria-label], svg title');
-    return normalize(image?.getAttribute('alt') ?? image?.getAttribute('aria-label') ?? image?.textContent ?? '');
+    return normalize(
+      image?.getAttribute('alt') ?? image?.getAttribute('aria-label') ?? image?.textContent ?? '',
+    );
   };
 
   const visibleText = (el: Element): string => {
@@ -151,7 +219,11 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
       byControl = new Map();
       for (const label of Array.from((root as ParentNode).querySelectorAll('label'))) {
         const control = (label as HTMLLabelElement).control;
-        if (control) byControl.set(control, normalize(`${byControl.get(control) ?? ''} ${(label as HTMLLabelElement).innerText}`));
+        if (control)
+          byControl.set(
+            control,
+            normalize(`${byControl.get(control) ?? ''} ${(label as HTMLLabelElement).innerText}`),
+          );
       }
       labelTextsByRoot.set(root, byControl);
     }
@@ -163,15 +235,37 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
       .split(/\s+/)
       .map((id) => (el.getRootNode() as Document | ShadowRoot).getElementById?.(id)?.textContent ?? '')
       .join(' ');
-    const candidates = [el.getAttribute('aria-label'), labelledBy, labelText(el), text, el.getAttribute('placeholder'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('value'), el.getAttribute('name')];
-    return truncate(normalize(candidates.find((candidate) => candidate && normalize(candidate)) ?? ''), options.maxLabelLength);
+    const candidates = [
+      el.getAttribute('aria-label'),
+      labelledBy,
+      labelText(el),
+      text,
+      el.getAttribute('placeholder'),
+      el.getAttribute('title'),
+      el.getAttribute('alt'),
+      el.getAttribute('value'),
+      el.getAttribute('name'),
+    ];
+    return truncate(
+      normalize(candidates.find((candidate) => candidate && normalize(candidate)) ?? ''),
+      options.maxLabelLength,
+    );
   };
 
   const optionLabels = (el: Element): string[] =>
-    Array.from((el as HTMLSelectElement).options, (option) => normalize(option.label)).slice(0, options.maxOptions);
+    Array.from((el as HTMLSelectElement).options, (option) => normalize(option.label)).slice(
+      0,
+      options.maxOptions,
+    );
 
   /** Reports the element; true when its line shows its whole text. */
-  const emitElement = (el: Element, tag: string, role: string, letter: RoleLetter, scan: FrameScan): boolean => {
+  const emitElement = (
+    el: Element,
+    tag: string,
+    role: string,
+    letter: RoleLetter,
+    scan: FrameScan,
+  ): boolean => {
     flushText();
     const text = contentText(el, tag);
     const raw: RawElement = {
@@ -238,7 +332,9 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     // Visible by style but boxless elements are still rivals for role selectors, as Playwright counts them.
     if (letter) scan.roleCandidates.push({ el, role });
     // Native options are never reported, but Playwright's role=option selectors see them.
-    if (tag === 'select') for (const option of Array.from((el as HTMLSelectElement).options)) scan.roleCandidates.push({ el: option, role: 'option' });
+    if (tag === 'select')
+      for (const option of Array.from((el as HTMLSelectElement).options))
+        scan.roleCandidates.push({ el: option, role: 'option' });
     const emitted = letter !== null && hasBox(el);
     const showsWholeText = emitted && emitElement(el, tag, role, letter, scan);
     if (!OPAQUE_TAGS.has(tag) && !(letter === 'I' && isEditingHost(el))) {
@@ -266,7 +362,15 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
   };
 
   const newScan = (doc: Document, parent?: FrameScan['parent']): FrameScan => {
-    const scan: FrameScan = { win: doc.defaultView as Window, roots: [doc], roleCandidates: [], labelText, parent, path: [], findSelector: () => '' };
+    const scan: FrameScan = {
+      win: doc.defaultView as Window,
+      roots: [doc],
+      roleCandidates: [],
+      labelText,
+      parent,
+      path: [],
+      findSelector: () => '',
+    };
     scans.push(scan);
     return scan;
   };
@@ -276,7 +380,8 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
   const resolveSelectors = (): void => {
     for (const scan of scans) {
       scan.findSelector = selectorFinder(scan);
-      if (scan.parent) scan.path = [...scan.parent.scan.path, scan.parent.scan.findSelector(scan.parent.iframe)];
+      if (scan.parent)
+        scan.path = [...scan.parent.scan.path, scan.parent.scan.findSelector(scan.parent.iframe)];
     }
     for (const { raw, el, scan } of pending) {
       raw.selector = scan.findSelector(el);
@@ -284,7 +389,12 @@ export function observeScript(options: ObserveScriptOptions, selectorFinder: typ
     }
   };
 
-  visitElement(document.documentElement, newScan(document), { insideControl: false, textTaken: false, textVisible: true, cursor: 'auto' });
+  visitElement(document.documentElement, newScan(document), {
+    insideControl: false,
+    textTaken: false,
+    textVisible: true,
+    cursor: 'auto',
+  });
   flushText();
   resolveSelectors();
   const root = document.documentElement;

@@ -1,5 +1,12 @@
 import { actionParam, interactionType } from './interaction-action.js';
-import type { InteractionAction, ObservationSpace, ObservedElement, RawElement, RawNode, RoleLetter } from './types.js';
+import type {
+  InteractionAction,
+  ObservationSpace,
+  ObservedElement,
+  RawElement,
+  RawNode,
+  RoleLetter,
+} from './types.js';
 
 const VOID_TAGS = new Set(['input', 'img', 'area', 'br', 'hr', 'embed']);
 const FRAME_SEPARATOR = ' >> internal:control=enter-frame >> ';
@@ -45,7 +52,14 @@ export function renderObservation(nodes: RawNode[]): RenderedObservation {
     const param = actionParam(node, type);
     lines.push(`${id}[:]${renderElementMarkup(node)}`);
     interactionActions.push({ id, type, text_label: node.label, selector, ...(param ? { param } : {}) });
-    elements.set(id, { id, letter: node.letter, selector, tag: node.tag, framePath: node.framePath, action: type });
+    elements.set(id, {
+      id,
+      letter: node.letter,
+      selector,
+      tag: node.tag,
+      framePath: node.framePath,
+      action: type,
+    });
   }
   return { space: { description: lines.join('\n'), interaction_actions: interactionActions }, elements };
 }

@@ -22,10 +22,33 @@ export interface SelectorScope {
  * by construction so ` >> nth=N` is never needed.
  */
 export function createSelectorFinder(scope: SelectorScope): (el: Element) => string {
-  const ROLE_SELECTOR_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'switch', 'option']);
+  const ROLE_SELECTOR_ROLES = new Set([
+    'button',
+    'link',
+    'checkbox',
+    'radio',
+    'tab',
+    'menuitem',
+    'switch',
+    'option',
+  ]);
   const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   const NAMED_TAGS = new Set(['input', 'select', 'textarea', 'button', 'iframe', 'form']);
-  const PLAIN_INLINE = new Set(['span', 'b', 'strong', 'i', 'em', 'small', 'u', 'mark', 'abbr', 'code', 'sup', 'sub', 'br']);
+  const PLAIN_INLINE = new Set([
+    'span',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'small',
+    'u',
+    'mark',
+    'abbr',
+    'code',
+    'sup',
+    'sub',
+    'br',
+  ]);
   const MAX_NAME_LENGTH = 80;
 
   const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -51,12 +74,17 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
     const name = el.getAttribute('name');
     if (NAMED_TAGS.has(tag) && name && !/[\n\r]/.test(name)) {
       const value = el.getAttribute('value');
-      if (value !== null && /^(radio|checkbox)$/i.test(el.getAttribute('type') ?? '') && !/[\n\r]/.test(value)) {
+      if (
+        value !== null &&
+        /^(radio|checkbox)$/i.test(el.getAttribute('type') ?? '') &&
+        !/[\n\r]/.test(value)
+      ) {
         out.push(`${tag}[name=${quote(name)}][value=${quote(value)}]`);
       }
       out.push(`${tag}[name=${quote(name)}]`);
     }
-    if (tag === 'iframe' && el.getAttribute('title')) out.push(`iframe[title=${quote(el.getAttribute('title') ?? '')}]`);
+    if (tag === 'iframe' && el.getAttribute('title'))
+      out.push(`iframe[title=${quote(el.getAttribute('title') ?? '')}]`);
     return out;
   };
 
@@ -64,20 +92,25 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
   // instead of a querySelectorAll per element; hidden elements count too, as Playwright's CSS sees them.
   const cssCounts = new Map<string, number>();
   for (const root of scope.roots) {
-    const carriers = root.querySelectorAll(`[id],[name],[title],${TEST_ID_ATTRIBUTES.map((a) => `[${a}]`).join(',')}`);
+    const carriers = root.querySelectorAll(
+      `[id],[name],[title],${TEST_ID_ATTRIBUTES.map((a) => `[${a}]`).join(',')}`,
+    );
     for (const el of Array.from(carriers)) {
       for (const selector of cssCandidates(el)) cssCounts.set(selector, (cssCounts.get(selector) ?? 0) + 1);
     }
   }
 
   const contentName = (el: Element): string | null => {
-    const plain = Array.from(el.querySelectorAll('*')).every((child) => PLAIN_INLINE.has(child.localName) && !child.hasAttribute('aria-label'));
+    const plain = Array.from(el.querySelectorAll('*')).every(
+      (child) => PLAIN_INLINE.has(child.localName) && !child.hasAttribute('aria-label'),
+    );
     if (!plain) return null;
     const text = normalize('innerText' in el ? (el as HTMLElement).innerText : (el.textContent ?? ''));
     return text || normalize(el.getAttribute('title') ?? '') || null;
   };
 
-  const labelsName = (el: Element): string | null => scope.labelText(el) || normalize(el.getAttribute('title') ?? '') || null;
+  const labelsName = (el: Element): string | null =>
+    scope.labelText(el) || normalize(el.getAttribute('title') ?? '') || null;
 
   // An approximation of Playwright's accessible name. null means "cannot tell": such an element never gets a role
   // selector and, as a rival, is assumed to match every name, so that an approximation never yields a selector
@@ -89,7 +122,8 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
     if (el.localName !== 'input') return contentName(el);
     const type = (el as HTMLInputElement).type;
     if (type === 'checkbox' || type === 'radio' || type === 'file') return labelsName(el);
-    if (type === 'submit' || type === 'button' || type === 'reset') return normalize(el.getAttribute('value') ?? '') || null;
+    if (type === 'submit' || type === 'button' || type === 'reset')
+      return normalize(el.getAttribute('value') ?? '') || null;
     return null;
   };
 
@@ -131,14 +165,19 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
       if (sibling.localName === tag) position += 1;
     }
     let hasLaterTwin = false;
-    for (let sibling = el.nextElementSibling; sibling && !hasLaterTwin; sibling = sibling.nextElementSibling) {
+    for (
+      let sibling = el.nextElementSibling;
+      sibling && !hasLaterTwin;
+      sibling = sibling.nextElementSibling
+    ) {
       hasLaterTwin = sibling.localName === tag;
     }
     const escaped = CSS.escape(tag);
     return position > 1 || hasLaterTwin ? `${escaped}:nth-of-type(${position})` : escaped;
   };
 
-  const uniqueCss = (el: Element): string | undefined => cssCandidates(el).find((selector) => cssCounts.get(selector) === 1);
+  const uniqueCss = (el: Element): string | undefined =>
+    cssCandidates(el).find((selector) => cssCounts.get(selector) === 1);
 
   // `>` in Playwright's CSS steps from a shadow root's child to its host, so one path crosses shadow roots.
   const cssPath = (el: Element): string => {

@@ -9,6 +9,7 @@ export const errorStatus = {
   csrf_failed: 403,
   not_found: 404,
   session_not_found: 404,
+  replay_not_found: 404,
   profile_not_found: 404,
   file_not_found: 404,
   method_not_allowed: 405,

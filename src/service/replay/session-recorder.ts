@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import type { LiveSession } from '../sessions/live-session';
+import { Screencast } from '../viewer/screencast';
+import type { ReplayFiles } from './replay-files';
+
+/** At most 10 frames a second are kept. */
+const minFrameGapMs = 100;
+/** The API's `switch_tab` changes the active tab without an event; look for it this often. */
+const activeTabCheckMs = 500;
+const recordingSize = { maxWidth: 1280, maxHeight: 800, quality: 60 };
+
+/**
+ * Records one session's screencast while it runs: the active tab's frames, identical frames dropped, at most
+ * one per 100 ms (the latest one of a burst is kept, so the final state of a change is never lost).
+ */
+export class SessionRecorder {
+  private screencast: Screencast | undefined;
+  private recordedPage: Page | undefined;
+  private seq = 0;
+  private lastKeptAt = 0;
+  private lastHash = '';
+  private pending: { data: string; t: number } | undefined;
+  private pendingTimer: NodeJS.Timeout | undefined;
+  private writes: Promise<void> = Promise.resolve();
+  private switching: Promise<void> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly session: LiveSession,
+    private readonly files: ReplayFiles,
+  ) {
+    this.timer = setInterval(() => this.followActiveTab(), activeTabCheckMs);
+    session.context.on('page', this.onNewPage);
+    this.followActiveTab();
+  }
+
+  /** Stops recording and waits until every kept frame is on disk. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.session.context.off('page', this.onNewPage);
+    await this.switching;
+    await this.screencast?.stop();
+    this.flushPending();
+    await this.writes;
+  }
+
+  // A pop-up or new tab usually becomes the session's active tab a moment later; check right away.
+  private readonly onNewPage = () => setTimeout(() => this.followActiveTab(), 50);
+
+  private followActiveTab(): void {
+    if (this.stopped) return;
+    const page = this.session.activePage();
+    if (page === this.recordedPage) return;
+    this.recordedPage = page;
+    this.switching = this.switching.then(() => this.record(page)).catch(() => undefined);
+  }
+
+  private async record(page: Page): Promise<void> {
+    await this.screencast?.stop();
+    this.screencast = undefined;
+    if (this.stopped || page.isClosed()) return;
+    const screencast = await Screencast.start(page, recordingSize, (frame) => this.onFrame(frame.data));
+    if (this.stopped || page !== this.recordedPage) await screencast.stop();
+    else this.screencast = screencast;
+  }
+
+  private onFrame(data: string): void {
+    const now = Date.now();
+    this.pending = { data, t: now };
+    clearTimeout(this.pendingTimer);
+    const wait = this.lastKeptAt + minFrameGapMs - now;
+    if (wait <= 0) this.flushPending();
+    else this.pendingTimer = setTimeout(() => this.flushPending(), wait);
+  }
+
+  private flushPending(): void {
+    clearTimeout(this.pendingTimer);
+    const frame = this.pending;
+    this.pending = undefined;
+    if (!frame) return;
+    const hash = createHash('sha1').update(frame.data).digest('hex');
+    if (hash === this.lastHash) return;
+    this.lastHash = hash;
+    this.lastKeptAt = frame.t;
+    const seq = ++this.seq;
+    this.writes = this.writes
+      .then(() => this.files.addFrame(this.session.id, seq, Buffer.from(frame.data, 'base64'), frame.t))
+      .catch(() => undefined);
+  }
+}

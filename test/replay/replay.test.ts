@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Replay } from '../../src/shared/replay';
+import { registerReplayRoutes } from '../../src/service/replay/routes';
+import type { ReplayService } from '../../src/service/replay/replay-service';
+import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixture-server';
+import { startLiveTestApp, type LiveTestApp } from '../support/live-test-app';
+import type { TestLiveSession } from '../support/test-live-sessions';
+
+let app: LiveTestApp;
+let sites: FixtureServer;
+let replays: ReplayService;
+let session: TestLiveSession;
+
+/** What ffprobe says about the first video stream of an MP4. */
+function probe(path: string): { codec: string; durationS: number; frames: number } {
+  const output = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-count_frames',
+    '-show_entries',
+    'stream=codec_name,nb_read_frames:format=duration',
+    '-of',
+    'json',
+    path,
+  ]).toString();
+  const parsed = JSON.parse(output) as {
+    streams: { codec_name: string; nb_read_frames: string }[];
+    format: { duration: string };
+  };
+  return {
+    codec: parsed.streams[0]!.codec_name,
+    durationS: Number(parsed.format.duration),
+    frames: Number(parsed.streams[0]!.nb_read_frames),
+  };
+}
+
+async function downloadReplay(name: string): Promise<{ replay: Replay; path: string }> {
+  const response = await app.call(`/sessions/${session.id}/replay`);
+  expect(response.status).toBe(200);
+  const replay = (await response.json()) as Replay;
+  const video = await fetch(replay.mp4_url);
+  expect(video.status).toBe(200);
+  expect(video.headers.get('content-type')).toBe('video/mp4');
+  const path = join(app.dataDir, name);
+  writeFileSync(path, Buffer.from(await video.arrayBuffer()));
+  return { replay, path };
+}
+
+beforeAll(async () => {
+  sites = await startFixtureServer();
+  app = await startLiveTestApp((fastify, context) => {
+    replays = registerReplayRoutes(fastify, context);
+  });
+  const { account } = await app.context.accounts.ensureOwner();
+  session = await app.sessions.open(account.id);
+  await session.activePage().goto(sites.url('viewer-input.html'));
+});
+
+afterAll(async () => {
+  await app?.close();
+  await sites?.close();
+});
+
+describe('session replay', () => {
+  it('is a valid H.264 MP4 of the session so far while it is active', async () => {
+    await sleep(1500);
+    const { replay, path } = await downloadReplay('active.mp4');
+    const video = probe(path);
+    expect(video.codec).toBe('h264');
+    expect(video.frames).toBeGreaterThan(3);
+    expect(replay.video_duration_ms).toBeGreaterThan(1000);
+    expect(replay.video_start_ms).toBeGreaterThanOrEqual(Date.now() - 60_000);
+  });
+
+  it('covers the whole session after it stopped', async () => {
+    const before = (await downloadReplay('before-stop.mp4')).replay;
+    await session.activePage().goto(sites.url('forms.html'));
+    await sleep(300);
+    await app.sessions.close(session);
+    const { replay, path } = await downloadReplay('after-stop.mp4');
+    expect(replay.video_duration_ms).toBeGreaterThan(before.video_duration_ms);
+    const video = probe(path);
+    expect(video.codec).toBe('h264');
+    expect(video.durationS * 1000).toBeGreaterThan(before.video_duration_ms);
+  });
+
+  it('is refused without a token, and to another account', async () => {
+    const noToken = await fetch(`${app.url}/sessions/${session.id}/replay.mp4`);
+    expect(noToken.status).toBe(401);
+    const others = await app.sessions.open('acc_someone_else');
+    await sleep(300);
+    const response = await app.call(`/sessions/${others.id}/replay`);
+    expect(response.status).toBe(404);
+    await app.sessions.close(others);
+  });
+
+  it('is deleted after the retention period', async () => {
+    expect(await replays.deleteExpired(Date.now() + 6 * 86_400_000)).toEqual([]);
+    expect(await replays.deleteExpired(Date.now() + 8 * 86_400_000)).toContain(session.id);
+    const response = await app.call(`/sessions/${session.id}/replay`);
+    expect(response.status).toBe(404);
+  });
+});

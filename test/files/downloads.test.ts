@@ -17,7 +17,10 @@ describe('session downloads over HTTP', () => {
   const report = 'quarter,revenue\nQ1,100\nQ2,140\n';
 
   const execute = async (action: Record<string, unknown>) => {
-    const response = await service.call(`/sessions/${sessionId}/page/execute`, { method: 'POST', json: action });
+    const response = await service.call(`/sessions/${sessionId}/page/execute`, {
+      method: 'POST',
+      json: action,
+    });
     expect(response.status).toBe(200);
     return response.json();
   };
@@ -27,7 +30,10 @@ describe('session downloads over HTTP', () => {
   };
 
   beforeAll(async () => {
-    [service, sites] = await Promise.all([startTestService({ SVC_BROWSER_WARM_CONTEXTS: '0' }), startFixtureServer()]);
+    [service, sites] = await Promise.all([
+      startTestService({ SVC_BROWSER_WARM_CONTEXTS: '0' }),
+      startFixtureServer(),
+    ]);
     otherKey = await createOtherAccountKey(service, 'downloads-other@example.org');
     sessionId = (await startSession(service)).session_id;
   });
@@ -44,12 +50,19 @@ describe('session downloads over HTTP', () => {
   it('keeps what download_file downloaded, listed with its size and fetchable byte for byte', async () => {
     expect(await execute({ type: 'goto', url: sites.url('download.html') })).toMatchObject({ success: true });
     const result = await execute({ type: 'download_file', selector: '#report' });
-    expect(result).toMatchObject({ success: true, data: { file_name: 'quarterly report.csv', size: report.length } });
+    expect(result).toMatchObject({
+      success: true,
+      data: { file_name: 'quarterly report.csv', size: report.length },
+    });
 
     const { body } = await listDownloads();
-    expect(body.files).toEqual([expect.objectContaining({ name: 'quarterly report.csv', size: report.length })]);
+    expect(body.files).toEqual([
+      expect.objectContaining({ name: 'quarterly report.csv', size: report.length }),
+    ]);
 
-    const file = await service.call(`/storage/${sessionId}/downloads/${encodeURIComponent('quarterly report.csv')}`);
+    const file = await service.call(
+      `/storage/${sessionId}/downloads/${encodeURIComponent('quarterly report.csv')}`,
+    );
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/octet-stream');
     expect(file.headers.get('content-disposition')).toContain("filename*=UTF-8''quarterly%20report.csv");
@@ -76,12 +89,18 @@ describe('session downloads over HTTP', () => {
     expect(await missing.json()).toMatchObject({ code: 'file_not_found' });
   });
 
-  it("answers 404 to another account, and for a session that does not exist", async () => {
+  it('answers 404 to another account, and for a session that does not exist', async () => {
     const asOther = { authorization: `Bearer ${otherKey}` };
-    expect(await listDownloads(sessionId, asOther)).toMatchObject({ status: 404, body: { code: 'session_not_found' } });
-    const file = await service.call(`/storage/${sessionId}/downloads/${encodeURIComponent('quarterly report.csv')}`, {
-      headers: asOther,
+    expect(await listDownloads(sessionId, asOther)).toMatchObject({
+      status: 404,
+      body: { code: 'session_not_found' },
     });
+    const file = await service.call(
+      `/storage/${sessionId}/downloads/${encodeURIComponent('quarterly report.csv')}`,
+      {
+        headers: asOther,
+      },
+    );
     expect(file.status).toBe(404);
     expect((await listDownloads('ses_does_not_exist')).status).toBe(404);
   });

@@ -60,7 +60,9 @@ describe('upload storage over HTTP', () => {
     const response = await uploadRaw('../../etc/passwd', 'root:x:0:0');
     expect(response.status).toBe(200);
     expect((await response.json()).file.name).toBe('etc_passwd');
-    const names = (await (await service.call('/storage/uploads')).json()).files.map((file: { name: string }) => file.name);
+    const names = (await (await service.call('/storage/uploads')).json()).files.map(
+      (file: { name: string }) => file.name,
+    );
     expect(names).toContain('etc_passwd');
     expect(names.some((name: string) => name.includes('/') || name.startsWith('.'))).toBe(false);
   });
@@ -82,7 +84,9 @@ describe('upload storage over HTTP', () => {
     const multipart = await service.call('/storage/uploads/big-form.bin', { method: 'POST', body: form });
     expect(multipart.status).toBe(413);
 
-    const names = (await (await service.call('/storage/uploads')).json()).files.map((file: { name: string }) => file.name);
+    const names = (await (await service.call('/storage/uploads')).json()).files.map(
+      (file: { name: string }) => file.name,
+    );
     expect(names).not.toContain('big.bin');
     expect(names).not.toContain('big-form.bin');
   });

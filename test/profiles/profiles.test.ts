@@ -46,9 +46,12 @@ describe('browser profiles over HTTP', () => {
   });
 
   it('pages through profiles newest first', async () => {
-    const asPager = { headers: { authorization: `Bearer ${await createOtherAccountKey(service, 'pager@example.org')}` } };
+    const asPager = {
+      headers: { authorization: `Bearer ${await createOtherAccountKey(service, 'pager@example.org')}` },
+    };
     const names = ['p-a', 'p-b', 'p-c'];
-    for (const name of names) await service.call('/profiles/create', { ...asPager, method: 'POST', json: { name } });
+    for (const name of names)
+      await service.call('/profiles/create', { ...asPager, method: 'POST', json: { name } });
     const first = await (await service.call('/profiles?page=1&page_size=2', asPager)).json();
     expect(first).toMatchObject({ page: 1, page_size: 2, has_next: true, has_previous: false });
     const second = await (await service.call('/profiles?page=2&page_size=2', asPager)).json();
@@ -60,17 +63,24 @@ describe('browser profiles over HTTP', () => {
   });
 
   it('rejects unknown fields and bad paging with a 422 naming the field', async () => {
-    const extra = await service.call('/profiles/create', { method: 'POST', json: { name: 'x', cookies: [] } });
+    const extra = await service.call('/profiles/create', {
+      method: 'POST',
+      json: { name: 'x', cookies: [] },
+    });
     expect(extra.status).toBe(422);
     expect((await extra.json()).detail).toEqual([expect.objectContaining({ loc: ['body', 'cookies'] })]);
     expect((await service.call('/profiles?page_size=500')).status).toBe(422);
   });
 
   it("keeps one account's profiles invisible to another (404, not listed)", async () => {
-    const mine = await (await service.call('/profiles/create', { method: 'POST', json: { name: 'private' } })).json();
+    const mine = await (
+      await service.call('/profiles/create', { method: 'POST', json: { name: 'private' } })
+    ).json();
     const asOther = { headers: { authorization: `Bearer ${otherKey}` } };
     expect((await service.call(`/profiles/${mine.profile_id}`, asOther)).status).toBe(404);
-    expect((await service.call(`/profiles/${mine.profile_id}`, { ...asOther, method: 'DELETE' })).status).toBe(404);
+    expect(
+      (await service.call(`/profiles/${mine.profile_id}`, { ...asOther, method: 'DELETE' })).status,
+    ).toBe(404);
     const theirList = await (await service.call('/profiles', asOther)).json();
     expect(theirList.items).toEqual([]);
     expect((await service.call(`/profiles/${mine.profile_id}`)).status).toBe(200);

@@ -28,7 +28,9 @@ describe('sanitizeFileName', () => {
 
   it('refuses a name with nothing usable in it (422 invalid_file_name)', () => {
     for (const raw of ['', '..', '../..', ' / ', '\u0000\u0001']) {
-      expect(() => sanitizeFileName(raw), JSON.stringify(raw)).toThrow(expect.objectContaining({ code: 'invalid_file_name', status: 422 }));
+      expect(() => sanitizeFileName(raw), JSON.stringify(raw)).toThrow(
+        expect.objectContaining({ code: 'invalid_file_name', status: 422 }),
+      );
     }
   });
 });

@@ -3,7 +3,6 @@ import { AppError } from '../../shared/errors';
 // Most file systems cap a name at 255 bytes; leave room for the " (n)" a duplicate download gets.
 const maxNameBytes = 200;
 // Control characters, and characters Windows refuses in names (files get copied to desktops).
-// eslint-disable-next-line no-control-regex
 const unsafeCharacters = /[\u0000-\u001f\u007f<>:"|?*]/g;
 
 /**
@@ -17,10 +16,17 @@ export function sanitizeFileName(raw: string): string {
     .map((segment) => segment.trim())
     .filter((segment) => segment !== '' && segment !== '.' && segment !== '..')
     .join('_');
-  const cleaned = joined.replace(unsafeCharacters, '_').replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  const cleaned = joined
+    .replace(unsafeCharacters, '_')
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
   const bounded = boundLength(cleaned);
   if (bounded === '' || /^_+$/.test(bounded)) {
-    throw new AppError('invalid_file_name', 'Invalid file name', `"${printable(raw)}" has no usable characters`);
+    throw new AppError(
+      'invalid_file_name',
+      'Invalid file name',
+      `"${printable(raw)}" has no usable characters`,
+    );
   }
   return bounded;
 }

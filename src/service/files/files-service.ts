@@ -59,7 +59,11 @@ export class FilesService {
    * Saves a finished browser download into the session's downloads under its suggested name (sanitized,
    * numbered if taken). Over the size limit it is a 413 and nothing is kept.
    */
-  async saveDownload(accountId: string, sessionId: string, download: Download): Promise<{ name: string; size: number }> {
+  async saveDownload(
+    accountId: string,
+    sessionId: string,
+    download: Download,
+  ): Promise<{ name: string; size: number }> {
     const failure = await download.failure();
     if (failure) throw new AppError('download_failed', 'Download failed', failure);
     const directory = this.downloadsDir(accountId, sessionId);
@@ -69,7 +73,11 @@ export class FilesService {
       await download.saveAs(partial);
       const { size } = await stat(partial);
       if (size > this.limits.maxDownloadBytes) throw fileTooLarge(this.limits.maxDownloadBytes);
-      const name = await publishUnderFreeName(partial, directory, sanitizeFileName(download.suggestedFilename()));
+      const name = await publishUnderFreeName(
+        partial,
+        directory,
+        sanitizeFileName(download.suggestedFilename()),
+      );
       return { name, size };
     } finally {
       await rm(partial, { force: true });
@@ -81,7 +89,11 @@ export class FilesService {
   }
 
   /** Path and size of one downloaded file of the session; 404 `file_not_found` if there is none of that name. */
-  async findDownload(accountId: string, sessionId: string, fileName: string): Promise<{ path: string; file: StoredFile }> {
+  async findDownload(
+    accountId: string,
+    sessionId: string,
+    fileName: string,
+  ): Promise<{ path: string; file: StoredFile }> {
     const directory = await this.ownedDownloadsDir(accountId, sessionId);
     const name = sanitizeFileName(fileName);
     const file = (await describeFile(directory, name)) ?? fileNotFound(name);

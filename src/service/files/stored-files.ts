@@ -18,7 +18,9 @@ export async function listStoredFiles(directory: string): Promise<StoredFile[]> 
   const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
   const files = entries.filter((entry) => entry.isFile() && !entry.name.startsWith(partialPrefix));
   const listed = await Promise.all(files.map((entry) => describeFile(directory, entry.name)));
-  return listed.filter((file): file is StoredFile => file !== undefined).sort((a, b) => a.name.localeCompare(b.name));
+  return listed
+    .filter((file): file is StoredFile => file !== undefined)
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Size and time of one stored file; undefined when there is no such regular file. */
@@ -32,7 +34,12 @@ export async function describeFile(directory: string, name: string): Promise<Sto
  * Streams `content` into `directory/name`, replacing an older file of that name only once the new one is
  * complete. More than `maxBytes` is a 413 and leaves nothing behind.
  */
-export async function writeStreamedFile(directory: string, name: string, content: Readable, maxBytes: number): Promise<void> {
+export async function writeStreamedFile(
+  directory: string,
+  name: string,
+  content: Readable,
+  maxBytes: number,
+): Promise<void> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const partial = partialPath(directory);
   try {
@@ -45,7 +52,11 @@ export async function writeStreamedFile(directory: string, name: string, content
 }
 
 /** Gives a finished file its name, `name (1).ext` and so on when taken; atomic, so parallel saves never collide. */
-export async function publishUnderFreeName(partial: string, directory: string, name: string): Promise<string> {
+export async function publishUnderFreeName(
+  partial: string,
+  directory: string,
+  name: string,
+): Promise<string> {
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? name : numberedName(name, n);
     try {

@@ -44,9 +44,15 @@ describe('profile state in and out of a real Chromium context', () => {
 
     const state = await captureProfileState(source);
     const origin = new URL(sites.url('storage.html')).origin;
-    expect(state.cookies).toEqual([expect.objectContaining({ name: 'visit', value: 'returning', domain: '127.0.0.1' })]);
+    expect(state.cookies).toEqual([
+      expect.objectContaining({ name: 'visit', value: 'returning', domain: '127.0.0.1' }),
+    ]);
     expect(state.origins).toEqual([
-      { origin, localStorage: [{ name: 'theme', value: 'dark' }], sessionStorage: [{ name: 'wizard_step', value: '3' }] },
+      {
+        origin,
+        localStorage: [{ name: 'theme', value: 'dark' }],
+        sessionStorage: [{ name: 'wizard_step', value: '3' }],
+      },
     ]);
 
     const target = await newContext();

@@ -80,7 +80,10 @@ async function readFrameSessionStorage(frame: Frame): Promise<FrameSessionStorag
   const snapshot = await frame
     .evaluate(() => {
       try {
-        const items = Object.keys(sessionStorage).map((name) => ({ name, value: sessionStorage.getItem(name) ?? '' }));
+        const items = Object.keys(sessionStorage).map((name) => ({
+          name,
+          value: sessionStorage.getItem(name) ?? '',
+        }));
         return { origin: location.origin, items };
       } catch {
         return undefined;

@@ -10,10 +10,23 @@ import { ProfilesService } from './profiles-service';
 
 const state: ProfileState = {
   cookies: [
-    { name: 'sid', value: 'secret-cookie-value', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' },
+    {
+      name: 'sid',
+      value: 'secret-cookie-value',
+      domain: '127.0.0.1',
+      path: '/',
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: 'Lax',
+    },
   ],
   origins: [
-    { origin: 'http://127.0.0.1:4000', localStorage: [{ name: 'theme', value: 'dark' }], sessionStorage: [{ name: 'tab', value: '2' }] },
+    {
+      origin: 'http://127.0.0.1:4000',
+      localStorage: [{ name: 'theme', value: 'dark' }],
+      sessionStorage: [{ name: 'tab', value: '2' }],
+    },
   ],
 };
 
@@ -28,7 +41,10 @@ describe('ProfilesService state', () => {
     store = await openStore(dataDir);
     [accountA, accountB] = ['account-a', 'account-b'];
     for (const id of [accountA, accountB]) {
-      await store.insertInto('accounts').values({ id, email: null, password_hash: null, is_owner: 0, created_at: new Date().toISOString() }).execute();
+      await store
+        .insertInto('accounts')
+        .values({ id, email: null, password_hash: null, is_owner: 0, created_at: new Date().toISOString() })
+        .execute();
     }
     profiles = new ProfilesService(new ProfilesRepository(store));
   });
@@ -45,7 +61,11 @@ describe('ProfilesService state', () => {
     expect(await profiles.loadState(accountA, profile.profile_id)).toEqual(state);
 
     const summary = await profiles.get(accountA, profile.profile_id);
-    expect(summary).toMatchObject({ cookie_count: 1, cookie_domains: ['127.0.0.1'], origins: ['http://127.0.0.1:4000'] });
+    expect(summary).toMatchObject({
+      cookie_count: 1,
+      cookie_domains: ['127.0.0.1'],
+      origins: ['http://127.0.0.1:4000'],
+    });
     expect(summary.updated_at >= summary.created_at).toBe(true);
     expect(JSON.stringify(summary)).not.toContain('secret-cookie-value');
   });
@@ -55,13 +75,17 @@ describe('ProfilesService state', () => {
     const load = profiles.loadState(accountB, profile.profile_id);
     await expect(load).rejects.toBeInstanceOf(AppError);
     await expect(load).rejects.toMatchObject({ code: 'profile_not_found', status: 404 });
-    await expect(profiles.saveState(accountB, profile.profile_id, state)).rejects.toMatchObject({ code: 'profile_not_found' });
+    await expect(profiles.saveState(accountB, profile.profile_id, state)).rejects.toMatchObject({
+      code: 'profile_not_found',
+    });
     expect(await profiles.loadState(accountA, profile.profile_id)).toEqual({ cookies: [], origins: [] });
   });
 
   it('refuses to save into a deleted profile', async () => {
     const profile = await profiles.create(accountA);
     await profiles.delete(accountA, profile.profile_id);
-    await expect(profiles.saveState(accountA, profile.profile_id, state)).rejects.toMatchObject({ code: 'profile_not_found' });
+    await expect(profiles.saveState(accountA, profile.profile_id, state)).rejects.toMatchObject({
+      code: 'profile_not_found',
+    });
   });
 });

@@ -14,6 +14,6 @@ export function jsonActionsOf(steps: readonly SessionStep[]): JsonAction[] {
       const { id: _id, selector: _selector, ...input } = step.input;
       if (!elementActionTypes.has(step.type)) return [{ ...input, type: step.type }];
       if (!step.selector) return [];
-      return [{ ...input, type: step.type, selector: step.selector }];
+      return [{ type: step.type, selector: step.selector, ...input }];
     });
 }

@@ -17,7 +17,11 @@ const target = {
     .regex(/^[LBIFOM]\d+$/, 'an element id from observe: a role letter (L, B, I, F, O, M) and a number')
     .optional()
     .describe('Element id from the last observe, e.g. B3'),
-  selector: z.string().min(1).optional().describe('Playwright selector; append ` >> nth=N` when several match'),
+  selector: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Playwright selector; append ` >> nth=N` when several match'),
 };
 
 const action = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
@@ -27,12 +31,20 @@ const elementAction = <T extends string, S extends z.ZodRawShape>(type: T, shape
   z.strictObject({ type: z.literal(type), ...common, ...target, ...shape });
 
 export const scrapeOptionsShape = {
-  instructions: z.string().max(10_000).optional().describe('What to extract; needs a configured language model'),
+  instructions: z
+    .string()
+    .max(10_000)
+    .optional()
+    .describe('What to extract; needs a configured language model'),
   only_main_content: z.boolean().default(true).describe('Drop navigation, sidebars, headers and footers'),
   only_images: z.boolean().default(false).describe('Return only the images of the page'),
   scrape_links: z.boolean().default(true).describe('Keep links in the markdown and list them'),
   scrape_images: z.boolean().default(false).describe('List the images of the page'),
-  selector: z.string().min(1).optional().describe('Scrape only the first element matching this Playwright selector'),
+  selector: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Scrape only the first element matching this Playwright selector'),
   response_format: z
     .record(z.string(), z.unknown())
     .optional()
@@ -51,15 +63,26 @@ export const pageActionSchema = z
     action('go_forward', {}),
     action('reload', {}),
     action('wait', { time_ms: z.number().int().min(0).max(600_000) }),
-    action('press_key', { key: z.string().min(1).max(100).describe('Key name such as Enter, Escape, Tab, Control+A') }),
-    action('scroll_up', { amount: z.number().int().positive().optional().describe('Pixels; a screen when absent') }),
-    action('scroll_down', { amount: z.number().int().positive().optional().describe('Pixels; a screen when absent') }),
+    action('press_key', {
+      key: z.string().min(1).max(100).describe('Key name such as Enter, Escape, Tab, Control+A'),
+    }),
+    action('scroll_up', {
+      amount: z.number().int().positive().optional().describe('Pixels; a screen when absent'),
+    }),
+    action('scroll_down', {
+      amount: z.number().int().positive().optional().describe('Pixels; a screen when absent'),
+    }),
     action('captcha_solve', {
-      captcha_type: z.enum(['recaptcha', 'hcaptcha', 'turnstile']).optional().describe('Detected when absent'),
+      captcha_type: z
+        .enum(['recaptcha', 'hcaptcha', 'turnstile'])
+        .optional()
+        .describe('Detected when absent'),
     }),
     action('completion', { success: z.boolean().default(true), answer: z.string().max(100_000) }),
     action('form_fill', {
-      value: z.record(z.string(), z.string()).describe('Field (autocomplete name, label, name or type) → value'),
+      value: z
+        .record(z.string(), z.string())
+        .describe('Field (autocomplete name, label, name or type) → value'),
     }),
     action('scrape', scrapeOptionsShape),
     action('evaluate_js', { code: z.string().min(1).max(100_000) }),
@@ -78,13 +101,19 @@ export const pageActionSchema = z
     elementAction('multi_factor_fill', { value: z.string().max(100) }),
     elementAction('check', { value: z.boolean().default(true) }),
     elementAction('select_dropdown_option', { value: z.string() }),
-    elementAction('upload_file', { file_path: z.string().min(1).describe('Name of a file in the account uploads') }),
+    elementAction('upload_file', {
+      file_path: z.string().min(1).describe('Name of a file in the account uploads'),
+    }),
     elementAction('download_file', {}),
   ])
   .superRefine((value, context) => {
     const { id, selector } = value as { id?: string; selector?: string };
     if (elementActionTypes.has(value.type) && id === undefined && selector === undefined) {
-      context.addIssue({ code: 'custom', path: ['id'], message: 'Give the target element: `id` or `selector`' });
+      context.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: 'Give the target element: `id` or `selector`',
+      });
     }
     if (id !== undefined && selector !== undefined) {
       context.addIssue({ code: 'custom', path: ['selector'], message: 'Give `id` or `selector`, not both' });
@@ -106,7 +135,8 @@ export const elementActionTypes: ReadonlySet<string> = new Set([
   'download_file',
 ]);
 
-export const isElementAction = (value: PageAction): value is ElementAction => elementActionTypes.has(value.type);
+export const isElementAction = (value: PageAction): value is ElementAction =>
+  elementActionTypes.has(value.type);
 
 export const actionResultSchema = z.object({
   action: z.record(z.string(), z.unknown()).describe('The action as executed, secrets redacted'),

@@ -21,7 +21,9 @@ export const viewportSchema = z.object({
 export const tabInfoSchema = z.object({ tab_id: z.number().int(), title: z.string(), url: z.string() });
 
 export const interactionActionSchema = z.object({
-  id: z.string().describe('L link, B button, I input, F image, O option, M other; renumbered on every observe'),
+  id: z
+    .string()
+    .describe('L link, B button, I input, F image, O option, M other; renumbered on every observe'),
   type: z.enum(['click', 'fill', 'check', 'select_dropdown_option', 'upload_file']),
   text_label: z.string(),
   selector: z.string().describe('Playwright selector that finds the element on later visits'),
@@ -40,7 +42,9 @@ export const observationSchema = z.object({
   }),
   screenshot: z.string().optional().describe('Base64 PNG of the viewport, when asked for'),
   space: z.object({
-    description: z.string().describe('One line per element, e.g. `B3[:]<button type="submit">Sign in</button>`'),
+    description: z
+      .string()
+      .describe('One line per element, e.g. `B3[:]<button type="submit">Sign in</button>`'),
     interaction_actions: z.array(interactionActionSchema),
     category: z.string().optional(),
   }),
@@ -84,7 +88,9 @@ export const screenshotRequestSchema = z.strictObject({
 // Workflow code.
 
 export const workflowCodeQuerySchema = z.strictObject({
-  as_workflow: queryBoolean.default(true).describe('Wrap the steps in `def run()` (a Function); else a script'),
+  as_workflow: queryBoolean
+    .default(true)
+    .describe('Wrap the steps in `def run()` (a Function); else a script'),
   language: z.enum(['python', 'typescript']).default('python'),
 });
 

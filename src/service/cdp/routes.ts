@@ -5,6 +5,7 @@ import { requireSessionToken } from '../http/session-token-guard';
 import type { LiveSession } from '../sessions/live-session';
 import { browserContextIdOf } from './browser-context-id';
 import { CdpProxy } from './cdp-proxy';
+import { pageEndpointOf, pipeToPage, targetIdOf } from './page-target';
 
 interface SessionParams {
   session_id: string;
@@ -62,6 +63,21 @@ export function registerCdpRoutes(app: FastifyInstance, context: LiveRouteContex
       },
     );
   });
+
+  app.get(
+    '/sessions/:session_id/cdp/page/:target_id',
+    { websocket: true, preValidation },
+    (socket, request) => {
+      const { session, endpoint } = cdpTarget(context, request);
+      const { target_id: targetId } = request.params as { target_id: string };
+      // Only a tab of this session may be reached; anything else is closed like a target that does not exist.
+      const tabIds = Promise.all(session.tabs().map((page) => targetIdOf(page).catch(() => '')));
+      pipeToPage(
+        socket,
+        tabIds.then((ids) => (ids.includes(targetId) ? pageEndpointOf(endpoint, targetId) : undefined)),
+      );
+    },
+  );
 
   const version = async (request: FastifyRequest) => {
     const { session } = cdpTarget(context, request);

@@ -1,0 +1,39 @@
+import type { SessionDebug } from '../../shared/debug';
+import { targetIdOf } from '../cdp/page-target';
+import { wsBaseUrl } from '../http/live-route-context';
+import type { SessionTokens } from '../http/signed-token';
+import type { LiveSession } from '../sessions/live-session';
+
+/** Debug URLs stay valid this long; ask again for fresh ones. */
+const debugTokenTtlS = 3600;
+
+/** Every live URL of a running session, each with its own token of the narrowest scope it needs. */
+export async function sessionDebug(
+  session: LiveSession,
+  tokens: SessionTokens,
+  publicUrl: string,
+): Promise<SessionDebug> {
+  const base = `${publicUrl}/sessions/${encodeURIComponent(session.id)}`;
+  const wsBase = `${wsBaseUrl(publicUrl)}/sessions/${encodeURIComponent(session.id)}`;
+  const token = (scope: 'view' | 'control' | 'cdp') =>
+    encodeURIComponent(tokens.sign(session.id, scope, debugTokenTtlS));
+  const control = token('control');
+  const cdp = token('cdp');
+  const view = token('view');
+  const tabs = await Promise.all(
+    session.tabs().map(async (page, index) => ({
+      metadata: { tab_id: index, title: await page.title().catch(() => ''), url: page.url() },
+      debug_url: `${base}/viewer?token=${control}&tab=${index}`,
+      ws_url: `${wsBase}/cdp/page/${encodeURIComponent(await targetIdOf(page))}?token=${cdp}`,
+    })),
+  );
+  return {
+    debug_url: `${base}/viewer?token=${control}`,
+    ws: {
+      cdp: `${wsBase}/cdp?token=${cdp}`,
+      recording: `${wsBase}/viewer/stream?token=${view}`,
+      logs: `${wsBase}/events?token=${view}`,
+    },
+    tabs,
+  };
+}

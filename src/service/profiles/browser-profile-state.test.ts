@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../../../test/fixtures/sites/fixture-server';
-import { launchCdpBrowser, type CdpBrowser } from '../../../test/support/cdp-browser';
+import { chromiumFlags } from '../../../test/support/cdp-browser';
 import { applyProfileState, captureProfileState } from './browser-profile-state';
 
 interface ShownState {
@@ -16,20 +19,29 @@ async function shownState(page: Page): Promise<ShownState> {
 }
 
 describe('profile state in and out of a real Chromium context', () => {
-  let chromium: CdpBrowser;
+  let browser: Browser;
+  const xdgDir = mkdtempSync(join(tmpdir(), 'svc-profile-state-'));
   let sites: FixtureServer;
   const contexts: BrowserContext[] = [];
   const newContext = async () => {
-    const context = await chromium.browser.newContext();
+    const context = await browser.newContext();
     contexts.push(context);
     return context;
   };
   beforeAll(async () => {
-    [chromium, sites] = await Promise.all([launchCdpBrowser(), startFixtureServer()]);
+    [browser, sites] = await Promise.all([
+      chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: chromiumFlags,
+        env: { ...process.env, XDG_CONFIG_HOME: xdgDir, XDG_CACHE_HOME: xdgDir },
+      }),
+      startFixtureServer(),
+    ]);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
-    await Promise.all([chromium?.close(), sites?.close()]);
+    await Promise.all([browser?.close(), sites?.close()]);
+    rmSync(xdgDir, { recursive: true, force: true });
   });
 
   it('captures cookies, localStorage and sessionStorage and restores them in a new context', async () => {

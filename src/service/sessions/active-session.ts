@@ -42,7 +42,10 @@ export class ActiveSession implements LiveSession {
   private active: Page;
   private stepCount = 0;
 
-  constructor(init: ActiveSessionInit, events: ActiveSessionEvents) {
+  constructor(
+    init: ActiveSessionInit,
+    private readonly events: ActiveSessionEvents,
+  ) {
     this.id = init.id;
     this.accountId = init.accountId;
     this.options = init.options;
@@ -57,12 +60,9 @@ export class ActiveSession implements LiveSession {
       onExpire: (expiry) => events.onExpire(this, expiry),
     });
     this.network = new NetworkRecorder(init.lease.context, (entry) => events.onNetworkEntry(this, entry));
-    this.recordStepWith = (step) => events.onStep(this, step, ++this.stepCount);
     for (const page of init.lease.context.pages()) this.trackTab(page);
     init.lease.context.on('page', (page) => this.trackTab(page));
   }
-
-  private readonly recordStepWith: (step: RecordedStep) => Promise<void>;
 
   get context(): BrowserContext {
     return this.lease.context;
@@ -110,7 +110,7 @@ export class ActiveSession implements LiveSession {
 
   async recordStep(step: RecordedStep): Promise<void> {
     this.touch();
-    await this.recordStepWith(step);
+    await this.events.onStep(this, step, ++this.stepCount);
   }
 
   browserCdpEndpoint(): string | undefined {
@@ -124,9 +124,23 @@ export class ActiveSession implements LiveSession {
   private trackTab(page: Page): void {
     if (this.openTabs.includes(page)) return;
     this.openTabs.push(page);
+    page.once('crash', () => void this.replaceCrashedTab(page));
     page.once('close', () => {
       const index = this.openTabs.indexOf(page);
       if (index >= 0) this.openTabs.splice(index, 1);
     });
+  }
+
+  /** A crashed tab cannot be used again: a fresh one takes its place (and its focus), so the session goes on. */
+  private async replaceCrashedTab(crashed: Page): Promise<void> {
+    const replacement = await this.context.newPage().catch(() => undefined);
+    if (!replacement) return;
+    const pushed = this.openTabs.indexOf(replacement);
+    if (pushed >= 0) this.openTabs.splice(pushed, 1);
+    const index = this.openTabs.indexOf(crashed);
+    if (index >= 0) this.openTabs[index] = replacement;
+    else this.openTabs.push(replacement);
+    if (this.active === crashed) this.active = replacement;
+    await crashed.close().catch(() => undefined);
   }
 }

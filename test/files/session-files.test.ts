@@ -9,7 +9,7 @@ interface ListedFile {
   size: number;
 }
 
-describe('session downloads over HTTP', () => {
+describe('session file storage: downloads and uploads through page actions', () => {
   let service: TestService;
   let sites: FixtureServer;
   let otherKey: string;
@@ -103,6 +103,33 @@ describe('session downloads over HTTP', () => {
     );
     expect(file.status).toBe(404);
     expect((await listDownloads('ses_does_not_exist')).status).toBe(404);
+  });
+
+  it('hands an uploaded file to a file input through upload_file, by its stored name', async () => {
+    const upload = await service.call(`/storage/uploads/${encodeURIComponent('../avatar.png')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from('not really a png'),
+    });
+    expect((await upload.json()).file.name).toBe('avatar.png');
+    await execute({ type: 'goto', url: sites.url('forms.html') });
+    expect(
+      await execute({ type: 'upload_file', selector: '#avatar', file_path: 'avatar.png' }),
+    ).toMatchObject({
+      success: true,
+    });
+    const chosen = await execute({
+      type: 'evaluate_js',
+      code: "() => { const file = document.getElementById('avatar').files[0]; return [file.name, file.size]; }",
+    });
+    expect(chosen.data).toEqual(['avatar.png', 16]);
+
+    const missing = await service.call(`/sessions/${sessionId}/page/execute`, {
+      method: 'POST',
+      json: { type: 'upload_file', selector: '#avatar', file_path: 'never-uploaded.pdf' },
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'file_not_found' });
   });
 
   it('still serves the downloads after the session stopped', async () => {

@@ -14,3 +14,4 @@ export { HttpTransport, type TransportOptions, type RequestInput, type BinaryRes
 export type { SessionResponse, SessionStartInput, Cookie, NetworkLog } from '../shared/sessions';
 export type { ActionResult, PageActionInput, ScrapeResponse, WorkflowCode } from '../shared/page';
 export type { Account } from '../shared/accounts';
+export type { Replay } from '../shared/replay';

@@ -1,6 +1,7 @@
 import type { QueryInputOf } from '../shared/contract';
 import type { Cookie, SessionResponse, SessionStartInput } from '../shared/sessions';
 import { fileOperations, type StoredFile } from '../shared/files';
+import { replayOperations, type Replay } from '../shared/replay';
 import { sessionOperations } from '../shared/sessions';
 import { pageOperations, type ActionResult, type PageActionInput, type ScrapeResponse, type WorkflowCode } from '../shared/page';
 import type { z } from 'zod';
@@ -87,6 +88,11 @@ export class Session implements AsyncDisposable {
 
   workflowCode(options: WorkflowCodeOptions = {}): Promise<WorkflowCode> {
     return this.transport.request(pageOperations.getWorkflowCode, { params: this.params, query: options });
+  }
+
+  /** The session's video so far (while active) or all of it: a signed MP4 URL that needs no key. */
+  replay(): Promise<Replay> {
+    return this.transport.request(replayOperations.getSessionReplay, { params: this.params });
   }
 
   /** Files the session downloaded. */

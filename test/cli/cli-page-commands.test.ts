@@ -127,4 +127,13 @@ describe('page and session commands on a live session', () => {
 
     expect(await ok(['sessions', 'viewer', '--no-open'])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+/);
   });
+
+  it('saves the replay video of the session', async ({ skip }) => {
+    const probe = await service.call('/sessions/any/replay');
+    const body = (await probe.json()) as { detail?: string };
+    if (probe.status === 404 && String(body.detail).startsWith('No route')) return skip('the replay route is not registered yet');
+    expect(await ok(['sessions', 'replay', '--url-only'])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+/);
+    const path = await ok(['sessions', 'replay']);
+    expect(readFileSync(path).subarray(4, 8).toString()).toBe('ftyp');
+  });
 });

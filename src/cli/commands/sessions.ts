@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { SvcClient } from '../../sdk/svc-client';
 import type { Cookie, SessionResponse, SessionStartInput } from '../../shared/sessions';
 import type { CliContext, Env } from '../cli-context';
-import { UsageError } from '../cli-errors';
+import { CommandFailure, UsageError } from '../cli-errors';
 import { addGlobalOptions, parsePositiveInt } from '../global-options';
 import { openUrl } from '../open-url';
 import { parseBoolean } from '../parse-values';
@@ -202,6 +202,22 @@ export function addSessionsCommands(program: Command, env: Env): void {
     },
   );
 
+  bindAction<SessionIdOption & { urlOnly?: boolean }>(
+    withSessionId(leaf('replay', 'Save the video of the session (MP4) to a file; works after it ended', 'svc sessions replay --url-only')).option(
+      '--url-only',
+      'print the signed MP4 URL instead of downloading the video',
+    ),
+    env,
+    async (context, options) => {
+      const session = await liveSessionOrEnded(context, options);
+      const replay = await session.replay();
+      if (options.urlOnly) return context.output.data(replay, (value) => value.mp4_url);
+      const video = await withSpinner('Downloading the replay', downloadReplay(replay.mp4_url));
+      const path = saveToTempFile(`replay-${session.id}.mp4`, video);
+      context.output.data({ ...replay, path }, (value) => value.path);
+    },
+  );
+
   bindAction<SessionIdOption>(
     withSessionId(leaf('cookies', 'All cookies of the session', 'svc sessions cookies -o json > cookies.json')),
     env,
@@ -253,6 +269,13 @@ async function liveSessionOrEnded(context: CliContext, options: SessionIdOption)
   const client = await context.client();
   const explicit = options.sessionId ?? context.settings.SVC_SESSION_ID;
   return client.attachSession(explicit ?? (await context.sessionId(client, undefined)));
+}
+
+/** The MP4 behind a replay's signed URL, which needs no API key. */
+async function downloadReplay(url: string): Promise<Buffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new CommandFailure(`Could not download the replay: HTTP ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
 }
 
 function readCookiesFile(path: string): Cookie[] {

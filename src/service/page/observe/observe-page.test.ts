@@ -253,6 +253,22 @@ describe('observePage through shadow roots and iframes', () => {
   });
 });
 
+describe('observePage and nested iframes', () => {
+  it('enters each frame on the way to an element two frames deep', async () => {
+    const page = await browser.newPage();
+    await page.setContent(
+      `<iframe name="outer" srcdoc="<p>Outer</p><iframe srcdoc='<button>Deep</button>'></iframe>"></iframe>`,
+    );
+    await expect.poll(() => page.frames().length).toBe(3);
+    await page.frames()[2]?.waitForSelector('button');
+    const { observation, elements } = await observePage(page, []);
+    expect(observation.space.description).toBe('_[:]Outer\nB1[:]<button>Deep</button>');
+    expect(elements.get('B1')?.framePath).toEqual(['iframe[name="outer"]', 'html > body > iframe']);
+    await page.locator(elements.get('B1')?.selector ?? '').click();
+    await page.close();
+  });
+});
+
 describe('observePage and cross-origin iframes', () => {
   it('skips the content of a cross-origin iframe', async () => {
     const { page } = await observeFixture('iframes.html');

@@ -100,12 +100,16 @@ export function createSelectorFinder(scope: SelectorScope): (el: Element) => str
     }
   }
 
+  // innerText (which drops hidden descendants, as the accessible name does) only when there are descendants:
+  // it costs a layout-tree walk that plain text does not need.
   const contentName = (el: Element): string | null => {
-    const plain = Array.from(el.querySelectorAll('*')).every(
+    const descendants = el.querySelectorAll('*');
+    const plain = Array.from(descendants).every(
       (child) => PLAIN_INLINE.has(child.localName) && !child.hasAttribute('aria-label'),
     );
     if (!plain) return null;
-    const text = normalize('innerText' in el ? (el as HTMLElement).innerText : (el.textContent ?? ''));
+    const hasDescendants = descendants.length > 0 && 'innerText' in el;
+    const text = normalize(hasDescendants ? (el as HTMLElement).innerText : (el.textContent ?? ''));
     return text || normalize(el.getAttribute('title') ?? '') || null;
   };
 

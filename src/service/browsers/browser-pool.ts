@@ -129,6 +129,7 @@ export class BrowserPool {
   }
 
   private async refill(): Promise<void> {
+    await this.ensureHeadroom();
     while (!this.isClosed && this.warm.length < this.config.warmContexts) {
       try {
         const lease = await this.openContext(true, {});
@@ -139,6 +140,20 @@ export class BrowserPool {
         return;
       }
     }
+  }
+
+  /**
+   * Launches the next headless browser before the current ones are full, so a burst of starts finds room
+   * instead of waiting for a launch.
+   */
+  private async ensureHeadroom(): Promise<void> {
+    const group = this.groupOf(true);
+    if (group.length === 0) return;
+    const room = group.reduce((free, process) => free + this.config.contextsPerProcess - process.load, 0);
+    if (room >= this.config.contextsPerProcess / 2 + this.config.warmContexts) return;
+    await this.launch(true).catch((error: unknown) =>
+      this.config.logError('could not launch a spare browser', error),
+    );
   }
 
   private groupOf(headless: boolean): BrowserProcess[] {

@@ -1,9 +1,8 @@
-import { pino } from 'pino';
 import type { ServiceSettings } from '../../shared/settings';
 import { parseBlockedHosts } from '../browsers/blocked-hosts';
 import { BrowserPool } from '../browsers/browser-pool';
 import { parseProxyPool, ProxyPool } from '../browsers/proxy-pool';
-import { loggerOptions } from '../http/logger-options';
+import { createLogger } from '../http/logger';
 import type { SessionTokens } from '../http/signed-token';
 import type { Store } from '../store/database';
 import { sessionUrls } from './session-urls';
@@ -22,7 +21,7 @@ export interface SessionsWiring {
 /** The sessions domain with its browser pool, built from the settings. */
 export function createSessionsService(wiring: SessionsWiring): SessionsService {
   const { settings } = wiring;
-  const log = pino(loggerOptions(settings.SVC_LOG_LEVEL)).child({ domain: 'sessions' });
+  const log = createLogger(settings.SVC_LOG_LEVEL).child({ domain: 'sessions' });
   const logError = (message: string, error: unknown) => log.error({ err: error }, message);
   return new SessionsService({
     repository: new SessionsRepository(wiring.store),

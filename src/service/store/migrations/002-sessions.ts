@@ -4,7 +4,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('account_id', 'text', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (column) =>
+      column.notNull().references('accounts.id').onDelete('cascade'),
+    )
     .addColumn('status', 'text', (column) => column.notNull())
     .addColumn('end_reason', 'text')
     .addColumn('error', 'text')
@@ -27,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('session_steps')
-    .addColumn('session_id', 'text', (column) => column.notNull().references('sessions.id').onDelete('cascade'))
+    .addColumn('session_id', 'text', (column) =>
+      column.notNull().references('sessions.id').onDelete('cascade'),
+    )
     .addColumn('seq', 'integer', (column) => column.notNull())
     .addColumn('step_json', 'text', (column) => column.notNull())
     .addPrimaryKeyConstraint('session_steps_pk', ['session_id', 'seq'])

@@ -18,7 +18,10 @@ export class CliContext {
   readonly currentIds: CurrentIds;
   readonly keys: KeyStore;
 
-  constructor(command: Command, readonly env: Env) {
+  constructor(
+    command: Command,
+    readonly env: Env,
+  ) {
     this.options = readGlobalOptions(command, env);
     this.settings = readSettings(clientSettingsSchema, env);
     this.output = new Output(this.options);
@@ -59,7 +62,9 @@ export class CliContext {
     if (!endedAs) return resolved.id;
     this.currentIds.clear('session');
     this.output.note(`The current session ${resolved.id} has ended (${endedAs}); it is no longer current.`);
-    throw new UsageError('No active session: run `svc sessions start`, or give --session-id for an ended one');
+    throw new UsageError(
+      'No active session: run `svc sessions start`, or give --session-id for an ended one',
+    );
   }
 
   /** The status of a session that is no longer running, or undefined while it runs. */

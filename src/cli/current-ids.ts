@@ -31,7 +31,11 @@ export class CurrentIds {
   }
 
   /** The id to act on: the flag, then the environment variable, then the current file. */
-  resolve(kind: ResourceKind, flag: string | undefined, envValue: string | undefined): ResolvedId | undefined {
+  resolve(
+    kind: ResourceKind,
+    flag: string | undefined,
+    envValue: string | undefined,
+  ): ResolvedId | undefined {
     if (flag) return { id: flag, source: 'flag' };
     if (envValue) return { id: envValue, source: 'environment' };
     const current = this.read(kind);

@@ -11,7 +11,8 @@ export interface GlobalOptions {
 }
 
 export const parsePositiveInt = (what: string) => (value: string) => {
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError(`${what} must be a positive integer`);
+  if (!/^\d+$/.test(value) || Number(value) <= 0)
+    throw new InvalidArgumentError(`${what} must be a positive integer`);
   return Number(value);
 };
 
@@ -25,7 +26,11 @@ const actionTimeoutCommands = new WeakSet<Command>();
 /** `--timeout <ms>` of a page action: the action's own time limit, not the API request's. */
 export function addActionTimeout(command: Command): Command {
   actionTimeoutCommands.add(command);
-  return command.option('--timeout <ms>', 'time limit of the action, milliseconds', parseNonNegativeInt('--timeout'));
+  return command.option(
+    '--timeout <ms>',
+    'time limit of the action, milliseconds',
+    parseNonNegativeInt('--timeout'),
+  );
 }
 
 /**
@@ -39,7 +44,12 @@ export function addGlobalOptions(command: Command, { withTimeout = true } = {}):
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .option('-v, --verbose', 'verbose output')
     .option('-y, --yes', 'answer yes to confirmation prompts');
-  if (withTimeout) command.option('--timeout <seconds>', 'API request timeout in seconds (default 30)', parsePositiveInt('--timeout'));
+  if (withTimeout)
+    command.option(
+      '--timeout <seconds>',
+      'API request timeout in seconds (default 30)',
+      parsePositiveInt('--timeout'),
+    );
   return command;
 }
 

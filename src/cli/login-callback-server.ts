@@ -35,11 +35,15 @@ export async function startLoginCallback(expectedState: string, timeoutMs: numbe
   const key = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url?.startsWith('/callback')) return answerPage(response);
-    if (request.method === 'POST' && request.url === '/deliver') return readDelivery(request, response, expectedState, settle!);
+    if (request.method === 'POST' && request.url === '/deliver')
+      return readDelivery(request, response, expectedState, settle!);
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const timer = setTimeout(() => settle!.reject(new Error(`No authorization arrived within ${timeoutMs / 60_000} minutes`)), timeoutMs);
+  const timer = setTimeout(
+    () => settle!.reject(new Error(`No authorization arrived within ${timeoutMs / 60_000} minutes`)),
+    timeoutMs,
+  );
   const close = () => {
     clearTimeout(timer);
     server.closeAllConnections();
@@ -57,7 +61,12 @@ function answerPage(response: ServerResponse): void {
   response.end(callbackPage);
 }
 
-function readDelivery(request: IncomingMessage, response: ServerResponse, expectedState: string, settle: { resolve(key: string): void; reject(error: Error): void }): void {
+function readDelivery(
+  request: IncomingMessage,
+  response: ServerResponse,
+  expectedState: string,
+  settle: { resolve(key: string): void; reject(error: Error): void },
+): void {
   let body = '';
   request.setEncoding('utf8');
   request.on('data', (chunk: string) => {
@@ -69,7 +78,8 @@ function readDelivery(request: IncomingMessage, response: ServerResponse, expect
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ title, text }));
     };
-    if (delivery.state !== expectedState) return reply(400, 'This sign-in does not belong to the waiting CLI', 'Run `svc auth login` again.');
+    if (delivery.state !== expectedState)
+      return reply(400, 'This sign-in does not belong to the waiting CLI', 'Run `svc auth login` again.');
     if (delivery.error) {
       reply(200, 'Authorization denied', 'The CLI was not given a key. You can close this tab.');
       return settle.reject(new Error(`Authorization was denied (${delivery.error})`));

@@ -22,7 +22,9 @@ Exit codes: 0 success, 1 failure (also a page action with success: false), 2 usa
 
 export function buildProgram(env: Env): Command {
   const program = new Command('svc')
-    .description('Self-hostable browser automation: sessions, page actions, agents, functions, personas, vaults')
+    .description(
+      'Self-hostable browser automation: sessions, page actions, agents, functions, personas, vaults',
+    )
     .version(productVersion, '--version', 'print the version')
     // Global options only before the command group, so that a page action's own --timeout (ms) stays its own.
     .enablePositionalOptions()

@@ -32,7 +32,8 @@ function describeSvcError(error: SvcError): string {
     const when = error.retryAfterS !== undefined ? `retry in ${error.retryAfterS} s` : 'retry later';
     return `${error.message} (HTTP 429); ${when}`;
   }
-  if (error.status === 0) return `${error.message} (${error.detailText}); is \`svc serve\` running there? (SVC_API_URL)`;
+  if (error.status === 0)
+    return `${error.message} (${error.detailText}); is \`svc serve\` running there? (SVC_API_URL)`;
   if (error.status === 401) return `${error.message}${detail}. Run \`svc auth login\` or set SVC_API_KEY.`;
   return `${error.message}${detail} (HTTP ${error.status}, ${error.code})`;
 }

@@ -1,4 +1,11 @@
-import { fillPath, type Operation, type ParamsOf, type QueryInputOf, type BodyInputOf, type ResponseOf } from '../shared/contract';
+import {
+  fillPath,
+  type Operation,
+  type ParamsOf,
+  type QueryInputOf,
+  type BodyInputOf,
+  type ResponseOf,
+} from '../shared/contract';
 import { errorBodySchema } from '../shared/errors';
 import { toQueryString } from './query-string';
 import { SvcError } from './svc-error';
@@ -60,19 +67,30 @@ export class HttpTransport {
   }
 
   /** Calls an operation whose answer is not JSON (an image, a file). */
-  async requestBinary<T extends Operation>(operation: T, input: RequestInput<T> = {}): Promise<BinaryResponse> {
+  async requestBinary<T extends Operation>(
+    operation: T,
+    input: RequestInput<T> = {},
+  ): Promise<BinaryResponse> {
     const response = await this.send(operation, input);
     const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
     return { bytes: Buffer.from(await response.arrayBuffer()), contentType };
   }
 
   /** Sends raw bytes as the body (file uploads) and returns the JSON answer. */
-  async requestWithBytes<T extends Operation>(operation: T, input: RequestInput<T>, bytes: Uint8Array): Promise<ResponseOf<T>> {
+  async requestWithBytes<T extends Operation>(
+    operation: T,
+    input: RequestInput<T>,
+    bytes: Uint8Array,
+  ): Promise<ResponseOf<T>> {
     const response = await this.send(operation, input, bytes);
     return (await response.json()) as ResponseOf<T>;
   }
 
-  private async send<T extends Operation>(operation: T, input: RequestInput<T>, bytes?: Uint8Array): Promise<Response> {
+  private async send<T extends Operation>(
+    operation: T,
+    input: RequestInput<T>,
+    bytes?: Uint8Array,
+  ): Promise<Response> {
     const url = this.urlOf(operation, input);
     const attempts = idempotentMethods.has(operation.method) ? this.options.maxAttempts : 1;
     for (let attempt = 1; ; attempt += 1) {
@@ -88,7 +106,8 @@ export class HttpTransport {
       }
       if (response.ok) return response;
       const error = await toSvcError(response);
-      const isRetryable = response.status >= 500 || (response.status === 429 && this.options.retryOnRateLimit);
+      const isRetryable =
+        response.status >= 500 || (response.status === 429 && this.options.retryOnRateLimit);
       if (isLast || !isRetryable) throw error;
       await sleep(error.retryAfterS !== undefined ? error.retryAfterS * 1000 : this.backoffFor(attempt));
     }
@@ -103,7 +122,8 @@ export class HttpTransport {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     const isBytes = body instanceof Uint8Array;
-    if (body !== undefined) headers['content-type'] = isBytes ? 'application/octet-stream' : 'application/json';
+    if (body !== undefined)
+      headers['content-type'] = isBytes ? 'application/octet-stream' : 'application/json';
     return fetch(url, {
       method,
       headers,
@@ -133,7 +153,12 @@ async function toSvcError(response: Response): Promise<SvcError> {
 function toTransportError(error: unknown, baseUrl: string, timeoutMs: number): SvcError {
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new SvcError(0, 'timeout', `No answer from ${baseUrl} within ${timeoutMs / 1000} s`, 'Raise --timeout or check the service');
+    return new SvcError(
+      0,
+      'timeout',
+      `No answer from ${baseUrl} within ${timeoutMs / 1000} s`,
+      'Raise --timeout or check the service',
+    );
   }
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const reason = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);

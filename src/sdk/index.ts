@@ -10,7 +10,12 @@ export {
   type NetworkLogOptions,
 } from './session';
 export { SvcError, type TransportErrorCode } from './svc-error';
-export { HttpTransport, type TransportOptions, type RequestInput, type BinaryResponse } from './http-transport';
+export {
+  HttpTransport,
+  type TransportOptions,
+  type RequestInput,
+  type BinaryResponse,
+} from './http-transport';
 export type { SessionResponse, SessionStartInput, Cookie, NetworkLog } from '../shared/sessions';
 export type { ActionResult, PageActionInput, ScrapeResponse, WorkflowCode } from '../shared/page';
 export type { Account } from '../shared/accounts';

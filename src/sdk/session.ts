@@ -3,7 +3,13 @@ import type { Cookie, SessionResponse, SessionStartInput } from '../shared/sessi
 import { fileOperations, type StoredFile } from '../shared/files';
 import { replayOperations, type Replay } from '../shared/replay';
 import { sessionOperations } from '../shared/sessions';
-import { pageOperations, type ActionResult, type PageActionInput, type ScrapeResponse, type WorkflowCode } from '../shared/page';
+import {
+  pageOperations,
+  type ActionResult,
+  type PageActionInput,
+  type ScrapeResponse,
+  type WorkflowCode,
+} from '../shared/page';
 import type { z } from 'zod';
 import type { BinaryResponse, HttpTransport, RequestInput } from './http-transport';
 
@@ -71,19 +77,29 @@ export class Session implements AsyncDisposable {
 
   /** The image bytes and their content type. */
   screenshot(options: ScreenshotOptions = {}): Promise<BinaryResponse> {
-    return this.transport.requestBinary(pageOperations.screenshotPage, { params: this.params, body: options });
+    return this.transport.requestBinary(pageOperations.screenshotPage, {
+      params: this.params,
+      body: options,
+    });
   }
 
   async cookies(): Promise<Cookie[]> {
-    return (await this.transport.request(sessionOperations.getSessionCookies, { params: this.params })).cookies;
+    return (await this.transport.request(sessionOperations.getSessionCookies, { params: this.params }))
+      .cookies;
   }
 
   setCookies(cookies: Cookie[]): Promise<{ success: boolean; message: string }> {
-    return this.transport.request(sessionOperations.setSessionCookies, { params: this.params, body: { cookies } });
+    return this.transport.request(sessionOperations.setSessionCookies, {
+      params: this.params,
+      body: { cookies },
+    });
   }
 
   network(options: NetworkLogOptions = {}) {
-    return this.transport.request(sessionOperations.getSessionNetworkLogs, { params: this.params, query: options });
+    return this.transport.request(sessionOperations.getSessionNetworkLogs, {
+      params: this.params,
+      query: options,
+    });
   }
 
   workflowCode(options: WorkflowCodeOptions = {}): Promise<WorkflowCode> {
@@ -102,7 +118,9 @@ export class Session implements AsyncDisposable {
 
   /** The bytes of a file the session downloaded. */
   download(fileName: string): Promise<BinaryResponse> {
-    return this.transport.requestBinary(fileOperations.getDownload, { params: { ...this.params, filename: fileName } });
+    return this.transport.requestBinary(fileOperations.getDownload, {
+      params: { ...this.params, filename: fileName },
+    });
   }
 
   /** Starts the session (unless already started), runs `fn`, and stops the session whatever happens. */

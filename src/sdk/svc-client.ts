@@ -49,7 +49,11 @@ export class SvcClient {
 
   /** Stores a file for `upload_file` actions; returns it under its stored (sanitized) name. */
   async uploadFile(fileName: string, bytes: Uint8Array): Promise<StoredFile> {
-    const answer = await this.transport.requestWithBytes(fileOperations.uploadFile, { params: { filename: fileName } }, bytes);
+    const answer = await this.transport.requestWithBytes(
+      fileOperations.uploadFile,
+      { params: { filename: fileName } },
+      bytes,
+    );
     return answer.file;
   }
 

@@ -20,13 +20,21 @@ let browserDir: string;
 beforeAll(async () => {
   ensureCliBuilt();
   service = await startTestService();
-  const signup = await service.call('/auth/signup', { method: 'POST', json: { email, password }, headers: { authorization: '' } });
+  const signup = await service.call('/auth/signup', {
+    method: 'POST',
+    json: { email, password },
+    headers: { authorization: '' },
+  });
   expect(signup.status).toBe(201);
   browserDir = mkdtempSync(join(tmpdir(), 'svc-login-browser-'));
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: chromiumFlags,
-    env: { ...process.env, XDG_CONFIG_HOME: join(browserDir, 'config'), XDG_CACHE_HOME: join(browserDir, 'cache') },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: join(browserDir, 'config'),
+      XDG_CACHE_HOME: join(browserDir, 'cache'),
+    },
   });
 });
 afterAll(async () => {
@@ -36,8 +44,14 @@ afterAll(async () => {
 });
 
 /** Runs `svc auth login --no-browser`, and does in a real browser what the user does with the printed URL. */
-async function loginThroughBrowser(env: Record<string, string>, decision: 'Authorize' | 'Deny' = 'Authorize'): Promise<CliRun> {
-  const child = spawn(process.execPath, [binary, 'auth', 'login', '--no-browser'], { env: { NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function loginThroughBrowser(
+  env: Record<string, string>,
+  decision: 'Authorize' | 'Deny' = 'Authorize',
+): Promise<CliRun> {
+  const child = spawn(process.execPath, [binary, 'auth', 'login', '--no-browser'], {
+    env: { NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -80,7 +94,12 @@ describe('svc auth login', () => {
   it('stores the new key in a 0600 file, with a warning, when no keychain answers', async () => {
     const home = cliHome();
     homes.push(home);
-    const env = { PATH: process.env.PATH ?? '', HOME: home.home, SVC_CONFIG_DIR: home.configDir, SVC_API_URL: service.url };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home.home,
+      SVC_CONFIG_DIR: home.configDir,
+      SVC_API_URL: service.url,
+    };
     const run = await loginThroughBrowser(env);
     sharedChecks(run, 'file');
     expect(run.stderr).toContain('not encrypted');
@@ -88,7 +107,12 @@ describe('svc auth login', () => {
 
     const status = await runCli(['auth', 'status', '-o', 'json'], env);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ authenticated: true, source: 'file', account: email, api_url: service.url });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      authenticated: true,
+      source: 'file',
+      account: email,
+      api_url: service.url,
+    });
     expect((await runCli(['sessions', 'list'], env)).code).toBe(0);
 
     expect((await runCli(['auth', 'logout', '-y'], env)).code).toBe(0);
@@ -98,7 +122,12 @@ describe('svc auth login', () => {
   it('gives no key when the user denies', async () => {
     const home = cliHome();
     homes.push(home);
-    const env = { PATH: process.env.PATH ?? '', HOME: home.home, SVC_CONFIG_DIR: home.configDir, SVC_API_URL: service.url };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home.home,
+      SVC_CONFIG_DIR: home.configDir,
+      SVC_API_URL: service.url,
+    };
     const run = await loginThroughBrowser(env, 'Deny');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('denied');

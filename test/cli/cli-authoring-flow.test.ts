@@ -57,7 +57,11 @@ describe('the authoring flow through bin/svc', () => {
     const firstNameId = firstNameLine!.split('[')[0];
     expectOk(await svc(['page', 'fill', firstNameId, 'Ada']));
     expectOk(await svc(['page', 'fill', '#last', 'Lovelace', '--clear']));
-    const values = await svc(['page', 'eval-js', "document.querySelector('#first').value + ' ' + document.querySelector('#last').value"]);
+    const values = await svc([
+      'page',
+      'eval-js',
+      "document.querySelector('#first').value + ' ' + document.querySelector('#last').value",
+    ]);
     expect(expectOk(values).stdout.trim()).toBe('Ada Lovelace');
   });
 
@@ -102,31 +106,42 @@ describe('the authoring flow through bin/svc', () => {
     const code = expectOk(await svc(['sessions', 'workflow-code', '--session-id', sessionId])).stdout;
     expect(code).toContain('svc_sdk');
     expect(code).toContain(sites.url('actions.html'));
-    const json = JSON.parse(expectOk(await svc(['sessions', 'workflow-code', '--session-id', sessionId, '-o', 'json'])).stdout);
+    const json = JSON.parse(
+      expectOk(await svc(['sessions', 'workflow-code', '--session-id', sessionId, '-o', 'json'])).stdout,
+    );
     expect(json.json_actions.map((action: { type: string }) => action.type)).toContain('goto');
   });
 });
 
 describe('session id resolution', () => {
   it('takes --session-id over SVC_SESSION_ID over the current file', async () => {
-    const first = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout).session_id as string;
-    const second = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout).session_id as string;
+    const first = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout)
+      .session_id as string;
+    const second = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout)
+      .session_id as string;
     // Without a TTY the first session is not stopped, only left running with a note.
-    const statusOfFirst = JSON.parse(expectOk(await svc(['sessions', 'status', '-o', 'json', '--session-id', first])).stdout);
+    const statusOfFirst = JSON.parse(
+      expectOk(await svc(['sessions', 'status', '-o', 'json', '--session-id', first])).stdout,
+    );
     expect(statusOfFirst.status).toBe('active');
     const fromFile = JSON.parse(expectOk(await svc(['sessions', 'status', '-o', 'json'])).stdout);
     expect(fromFile.session_id).toBe(second);
-    const fromEnv = JSON.parse(expectOk(await svc(['sessions', 'status', '-o', 'json'], { SVC_SESSION_ID: first })).stdout);
+    const fromEnv = JSON.parse(
+      expectOk(await svc(['sessions', 'status', '-o', 'json'], { SVC_SESSION_ID: first })).stdout,
+    );
     expect(fromEnv.session_id).toBe(first);
     const fromFlag = JSON.parse(
-      expectOk(await svc(['sessions', 'status', '-o', 'json', '--session-id', second], { SVC_SESSION_ID: first })).stdout,
+      expectOk(
+        await svc(['sessions', 'status', '-o', 'json', '--session-id', second], { SVC_SESSION_ID: first }),
+      ).stdout,
     );
     expect(fromFlag.session_id).toBe(second);
     expectOk(await svc(['sessions', 'stop', '--session-id', first]));
   });
 
   it('clears a current session that has ended, with a note, instead of using it', async () => {
-    const started = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout).session_id as string;
+    const started = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout)
+      .session_id as string;
     // Ended behind the CLI's back: the current file still names it.
     await service.call(`/sessions/${started}/stop`, { method: 'DELETE' });
     const run = await svc(['page', 'goto', sites.url('forms.html')]);
@@ -136,10 +151,13 @@ describe('session id resolution', () => {
   });
 
   it('asks nothing without a TTY when another session is current, and -y stops the old one', async () => {
-    const old = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout).session_id as string;
+    const old = JSON.parse(expectOk(await svc(['sessions', 'start', '-o', 'json'])).stdout)
+      .session_id as string;
     const next = await svc(['sessions', 'start', '-y', '-o', 'json']);
     expect(expectOk(next).stderr).toContain(`Stopped session ${old}`);
-    const oldStatus = JSON.parse(expectOk(await svc(['sessions', 'status', '-o', 'json', '--session-id', old])).stdout);
+    const oldStatus = JSON.parse(
+      expectOk(await svc(['sessions', 'status', '-o', 'json', '--session-id', old])).stdout,
+    );
     expect(oldStatus.status).toBe('closed');
     expectOk(await svc(['sessions', 'stop']));
   });

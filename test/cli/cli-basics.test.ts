@@ -39,7 +39,10 @@ describe('svc without a session', () => {
   });
 
   it('reports an unknown key as 401 with a hint, exit 1', async () => {
-    const run = await runCli(['sessions', 'list'], { ...baseEnv(), SVC_API_KEY: 'svc_not_a_real_key_000000' });
+    const run = await runCli(['sessions', 'list'], {
+      ...baseEnv(),
+      SVC_API_KEY: 'svc_not_a_real_key_000000',
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Invalid API key');
   });
@@ -57,9 +60,26 @@ describe('svc without a session', () => {
   });
 
   it('names the URL when the connection is refused', async () => {
-    const run = await runCli(['sessions', 'list'], { ...baseEnv(), SVC_API_KEY: service.apiKey, SVC_API_URL: 'http://127.0.0.1:9' });
+    const run = await runCli(['sessions', 'list'], {
+      ...baseEnv(),
+      SVC_API_KEY: service.apiKey,
+      SVC_API_URL: 'http://127.0.0.1:9',
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Cannot reach the service at http://127.0.0.1:9');
+  });
+
+  it('says when to retry after a 429', async () => {
+    const limited = await startTestService({ SVC_RATE_LIMIT: '1', SVC_RATE_LIMIT_WINDOW_S: '600' });
+    try {
+      const env = { ...baseEnv(), SVC_API_URL: limited.url, SVC_API_KEY: limited.apiKey };
+      expect((await runCli(['sessions', 'list'], env)).code).toBe(0);
+      const run = await runCli(['sessions', 'list'], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Rate limit exceeded \(HTTP 429\); retry in \d+ s/);
+    } finally {
+      await disposeTestService(limited);
+    }
   });
 
   it('shows auth status with the masked key and its source', async () => {

@@ -39,14 +39,22 @@ export function ensureCliBuilt(): void {
 /** A throwaway HOME and CLI config dir, so a test never sees the user's keys or current session. */
 export function cliHome(): { home: string; configDir: string; dispose(): void } {
   const home = mkdtempSync(join(tmpdir(), 'svc-cli-home-'));
-  return { home, configDir: join(home, '.svc', 'cli'), dispose: () => rmSync(home, { recursive: true, force: true }) };
+  return {
+    home,
+    configDir: join(home, '.svc', 'cli'),
+    dispose: () => rmSync(home, { recursive: true, force: true }),
+  };
 }
 
 /**
  * Runs the real `bin/svc` with `env` on top of a minimal environment (no TTY: stdin is closed, output is
  * piped), and resolves with its exit code and output.
  */
-export function runCli(args: string[], env: Record<string, string | undefined>, input?: string): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  input?: string,
+): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [binary, ...args], {
       cwd: root,

@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 function svc(args: string[]): Promise<CliRun> {
-  return runCli(args, { HOME: home.home, SVC_CONFIG_DIR: home.configDir, SVC_API_URL: service.url, SVC_API_KEY: service.apiKey });
+  return runCli(args, {
+    HOME: home.home,
+    SVC_CONFIG_DIR: home.configDir,
+    SVC_API_URL: service.url,
+    SVC_API_KEY: service.apiKey,
+  });
 }
 
 async function ok(args: string[]): Promise<string> {
@@ -46,7 +51,9 @@ describe('page and session commands on a live session', () => {
     await ok(['page', 'select', '#size', 'Large']);
     expect(await evaluate("document.getElementById('size').value")).toBe('l');
     await ok(['page', 'form-fill', '--data', '{"first": "Grace", "zip": "10001"}']);
-    expect(await evaluate("document.getElementById('first').value + '/' + document.getElementById('zip').value")).toBe('Grace/10001');
+    expect(
+      await evaluate("document.getElementById('first').value + '/' + document.getElementById('zip').value"),
+    ).toBe('Grace/10001');
     // The fixture records keys that reach the page itself, not a focused input.
     await evaluate('document.activeElement.blur()');
     await ok(['page', 'press', 'Escape']);
@@ -99,7 +106,9 @@ describe('page and session commands on a live session', () => {
     await ok(['page', 'goto', sites.url('download.html')]);
     const path = await ok(['page', 'download', '#report']);
     expect(existsSync(path)).toBe(true);
-    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(import.meta.dirname, '../fixtures/sites/download-report.csv'), 'utf8'));
+    expect(readFileSync(path, 'utf8')).toBe(
+      readFileSync(join(import.meta.dirname, '../fixtures/sites/download-report.csv'), 'utf8'),
+    );
   });
 
   it('marks a task complete; --success=false exits 1', async () => {
@@ -111,7 +120,9 @@ describe('page and session commands on a live session', () => {
   it('reads and sets cookies, saves the network log, and prints the viewer URL', async () => {
     await ok(['page', 'goto', sites.url('cookies.html')]);
     const cookies = JSON.parse(await ok(['sessions', 'cookies', '-o', 'json']));
-    expect(cookies.map((cookie: { name: string }) => cookie.name)).toEqual(expect.arrayContaining(['visited', 'theme']));
+    expect(cookies.map((cookie: { name: string }) => cookie.name)).toEqual(
+      expect.arrayContaining(['visited', 'theme']),
+    );
     const file = join(scratch, 'cookies.json');
     writeFileSync(file, JSON.stringify({ cookies: [{ name: 'flavour', value: 'oat', url: sites.url('') }] }));
     await ok(['sessions', 'cookies-set', '--file', file]);
@@ -131,7 +142,8 @@ describe('page and session commands on a live session', () => {
   it('saves the replay video of the session', async ({ skip }) => {
     const probe = await service.call('/sessions/any/replay');
     const body = (await probe.json()) as { detail?: string };
-    if (probe.status === 404 && String(body.detail).startsWith('No route')) return skip('the replay route is not registered yet');
+    if (probe.status === 404 && String(body.detail).startsWith('No route'))
+      return skip('the replay route is not registered yet');
     expect(await ok(['sessions', 'replay', '--url-only'])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+/);
     const path = await ok(['sessions', 'replay']);
     expect(readFileSync(path).subarray(4, 8).toString()).toBe('ftyp');

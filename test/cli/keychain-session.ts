@@ -15,9 +15,19 @@ export async function startKeychainSession(home: string): Promise<KeychainSessio
   for (const tool of ['dbus-run-session', 'gnome-keyring-daemon']) {
     if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `${tool} is not installed`;
   }
-  const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_DATA_HOME: `${home}/.local/share`, XDG_RUNTIME_DIR: home };
-  const script = 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; echo "$DBUS_SESSION_BUS_ADDRESS"; exec sleep 600';
-  const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_DATA_HOME: `${home}/.local/share`,
+    XDG_RUNTIME_DIR: home,
+  };
+  const script =
+    'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; echo "$DBUS_SESSION_BUS_ADDRESS"; exec sleep 600';
+  const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const firstLine = await new Promise<string | undefined>((resolve) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', () => resolve(undefined));

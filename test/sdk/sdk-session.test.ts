@@ -24,7 +24,9 @@ describe('the SDK against the real service', () => {
       const goto = await session.execute({ type: 'goto', url: sites.url('forms.html') });
       expect(goto.success).toBe(true);
       const observation = await session.observe();
-      expect(observation.space.interaction_actions.some((action) => action.selector.includes('email'))).toBe(true);
+      expect(observation.space.interaction_actions.some((action) => action.selector.includes('email'))).toBe(
+        true,
+      );
       const fill = await session.execute({ type: 'fill', selector: '#email', value: 'ada@example.org' });
       expect(fill.success).toBe(true);
       const image = await session.screenshot();
@@ -60,13 +62,21 @@ describe('the SDK against the real service', () => {
   });
 
   it('raises typed errors with status and code', async () => {
-    const notFound = await client.attachSession('no-such-session').status().catch((error: unknown) => error);
+    const notFound = await client
+      .attachSession('no-such-session')
+      .status()
+      .catch((error: unknown) => error);
     expect(notFound).toBeInstanceOf(SvcError);
     expect(notFound).toMatchObject({ status: 404, code: 'session_not_found' });
-    const invalid = await client.Session({ viewport_width: 800 }).start().catch((error: unknown) => error);
+    const invalid = await client
+      .Session({ viewport_width: 800 })
+      .start()
+      .catch((error: unknown) => error);
     expect(invalid).toMatchObject({ status: 422, code: 'validation_failed' });
     expect((invalid as SvcError).detailText).toContain('viewport');
-    const unauthorized = await new SvcClient({ apiKey: 'svc_wrong_key_000000000', baseUrl: service.url }).account().catch((e: unknown) => e);
+    const unauthorized = await new SvcClient({ apiKey: 'svc_wrong_key_000000000', baseUrl: service.url })
+      .account()
+      .catch((e: unknown) => e);
     expect(unauthorized).toMatchObject({ status: 401, code: 'unauthorized' });
   });
 

@@ -42,11 +42,19 @@ async function login(context: CliContext, options: { browser: boolean }): Promis
     const account = await validateKey(context, key);
     const storedIn = await context.keys.save(context.apiUrl, key);
     if (storedIn === 'file') {
-      context.output.warn(`No OS keychain answered; the key is stored in ${context.keys.fileName} (mode 0600, not encrypted).`);
+      context.output.warn(
+        `No OS keychain answered; the key is stored in ${context.keys.fileName} (mode 0600, not encrypted).`,
+      );
     }
     context.output.data(
-      { api_url: context.apiUrl, account: account.email ?? account.account_id, key: maskKey(key), stored_in: storedIn },
-      (value) => `Signed in to ${value.api_url} as ${value.account}; key ${value.key} stored in the ${value.stored_in}.`,
+      {
+        api_url: context.apiUrl,
+        account: account.email ?? account.account_id,
+        key: maskKey(key),
+        stored_in: storedIn,
+      },
+      (value) =>
+        `Signed in to ${value.api_url} as ${value.account}; key ${value.key} stored in the ${value.stored_in}.`,
     );
   } finally {
     callback.close();
@@ -55,7 +63,8 @@ async function login(context: CliContext, options: { browser: boolean }): Promis
 
 async function status(context: CliContext): Promise<void> {
   const found = await context.keys.find(context.apiUrl);
-  if (!found) throw new CommandFailure(`Not signed in to ${context.apiUrl}: run \`svc auth login\` or set SVC_API_KEY`);
+  if (!found)
+    throw new CommandFailure(`Not signed in to ${context.apiUrl}: run \`svc auth login\` or set SVC_API_KEY`);
   try {
     const account = await validateKey(context, found.key);
     context.output.data({
@@ -67,13 +76,18 @@ async function status(context: CliContext): Promise<void> {
     });
   } catch (error) {
     const reason = (error as SvcError).message ?? String(error);
-    throw new CommandFailure(`The API key from the ${found.source} (${maskKey(found.key)}) does not work at ${context.apiUrl}: ${reason}`);
+    throw new CommandFailure(
+      `The API key from the ${found.source} (${maskKey(found.key)}) does not work at ${context.apiUrl}: ${reason}`,
+    );
   }
 }
 
 async function logout(context: CliContext): Promise<void> {
-  const isConfirmed = await confirm(`Forget the stored API key for ${context.apiUrl}?`, { isConfirmed: context.options.isConfirmed });
-  if (!isConfirmed) throw new CommandFailure('Not confirmed; nothing removed (pass -y to confirm without a prompt)');
+  const isConfirmed = await confirm(`Forget the stored API key for ${context.apiUrl}?`, {
+    isConfirmed: context.options.isConfirmed,
+  });
+  if (!isConfirmed)
+    throw new CommandFailure('Not confirmed; nothing removed (pass -y to confirm without a prompt)');
   const wasStored = await context.keys.remove(context.apiUrl);
   context.output.data({ removed: wasStored, api_url: context.apiUrl }, (value) =>
     value.removed ? `Forgot the API key for ${value.api_url}.` : `No stored API key for ${value.api_url}.`,
@@ -84,17 +98,25 @@ async function logout(context: CliContext): Promise<void> {
 export function addAuthCommands(program: Command, env: Env): void {
   const auth = program.command('auth').description('Sign the CLI in to a service and check it');
   const leaf = (name: string, description: string, example: string) =>
-    addGlobalOptions(auth.command(name).description(description)).addHelpText('after', `\nExample:\n  $ ${example}`);
+    addGlobalOptions(auth.command(name).description(description)).addHelpText(
+      'after',
+      `\nExample:\n  $ ${example}`,
+    );
   bindAction<{ browser: boolean }>(
-    leaf('login', 'Sign in through the browser; a new API key is stored in the OS keychain', 'svc auth login --no-browser').option(
-      '--no-browser',
-      'print the URL instead of opening a browser',
-    ),
+    leaf(
+      'login',
+      'Sign in through the browser; a new API key is stored in the OS keychain',
+      'svc auth login --no-browser',
+    ).option('--no-browser', 'print the URL instead of opening a browser'),
     env,
     login,
   );
   bindAction(
-    leaf('status', 'Exit 0 and show the key (masked), its source and the API URL when the key works; else exit 1', 'svc auth status'),
+    leaf(
+      'status',
+      'Exit 0 and show the key (masked), its source and the API URL when the key works; else exit 1',
+      'svc auth status',
+    ),
     env,
     status,
   );

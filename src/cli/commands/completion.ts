@@ -10,14 +10,19 @@ function walk(command: Command, path: string[] = []): CommandPath[] {
   const here: CommandPath = {
     path,
     subcommands: command.commands.map((child) => child.name()),
-    options: command.options.flatMap((option) => [option.long, option.short].filter((flag): flag is string => Boolean(flag))),
+    options: command.options.flatMap((option) =>
+      [option.long, option.short].filter((flag): flag is string => Boolean(flag)),
+    ),
   };
   return [here, ...command.commands.flatMap((child) => walk(child, [...path, child.name()]))];
 }
 
 function bashScript(paths: CommandPath[]): string {
   const cases = paths
-    .map((entry) => `    "${entry.path.join(' ')}") words="${[...entry.subcommands, ...entry.options, '--help'].join(' ')}" ;;`)
+    .map(
+      (entry) =>
+        `    "${entry.path.join(' ')}") words="${[...entry.subcommands, ...entry.options, '--help'].join(' ')}" ;;`,
+    )
     .join('\n');
   return `# svc completion for bash: source <(svc completion bash)
 _svc() {
@@ -52,7 +57,9 @@ function fishScript(paths: CommandPath[]): string {
       : '__fish_use_subcommand';
     return [
       ...entry.subcommands.map((name) => `complete -c svc -f -n '${condition}' -a ${name}`),
-      ...entry.options.filter((flag) => flag.startsWith('--')).map((flag) => `complete -c svc -f -n '${condition}' -l ${flag.slice(2)}`),
+      ...entry.options
+        .filter((flag) => flag.startsWith('--'))
+        .map((flag) => `complete -c svc -f -n '${condition}' -l ${flag.slice(2)}`),
     ];
   });
   return `# svc completion for fish: svc completion fish | source\n${lines.join('\n')}\n`;

@@ -5,7 +5,12 @@ import { CommandFailure } from '../cli-errors';
 import type { Output } from '../output';
 import { withSpinner } from '../spinner';
 
-export type PageLeaf = (name: string, description: string, example: string, flags?: { ownsTimeout?: boolean }) => Command;
+export type PageLeaf = (
+  name: string,
+  description: string,
+  example: string,
+  flags?: { ownsTimeout?: boolean },
+) => Command;
 
 export interface ActionOptions {
   sessionId?: string;
@@ -24,13 +29,18 @@ function renderData(data: unknown): string {
  */
 export function reportActionResult(output: Output, result: ActionResult): void {
   if (output.isJson) output.data(result);
-  else if (result.success) output.text(result.data !== undefined && result.data !== null ? renderData(result.data) : result.message);
+  else if (result.success)
+    output.text(result.data !== undefined && result.data !== null ? renderData(result.data) : result.message);
   if (result.success) return;
   throw new CommandFailure(result.exception ? `${result.message}: ${result.exception}` : result.message);
 }
 
 /** Runs one page action on the resolved session and reports it. */
-export async function executeAction(context: CliContext, options: ActionOptions, action: PageActionInput): Promise<void> {
+export async function executeAction(
+  context: CliContext,
+  options: ActionOptions,
+  action: PageActionInput,
+): Promise<void> {
   const client = await context.client();
   const session = client.attachSession(await context.sessionId(client, options.sessionId));
   const withCommon = {

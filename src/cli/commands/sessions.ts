@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { SvcClient } from '../../sdk/svc-client';
 import type { Cookie, SessionResponse, SessionStartInput } from '../../shared/sessions';
 import type { CliContext, Env } from '../cli-context';
@@ -53,7 +53,8 @@ const renderSession = (session: SessionResponse) =>
 
 /** The start options of the spec's table, one to one, as the API's start body. */
 export function toStartBody(options: StartOptions): SessionStartInput {
-  if (options.profilePersist && !options.profileId) throw new UsageError('--profile-persist applies only with --profile-id');
+  if (options.profilePersist && !options.profileId)
+    throw new UsageError('--profile-persist applies only with --profile-id');
   const proxies = options.proxyCountry ?? (options.proxy ? true : undefined);
   return {
     headless: options.headless,
@@ -61,7 +62,9 @@ export function toStartBody(options: StartOptions): SessionStartInput {
     max_duration_minutes: options.maxDurationMinutes,
     proxies,
     solve_captchas: options.solveCaptchas,
-    profile: options.profileId ? { id: options.profileId, persist: options.profilePersist ?? false } : undefined,
+    profile: options.profileId
+      ? { id: options.profileId, persist: options.profilePersist ?? false }
+      : undefined,
     viewport_width: options.viewportWidth,
     viewport_height: options.viewportHeight,
     user_agent: options.userAgent,
@@ -72,7 +75,8 @@ export function toStartBody(options: StartOptions): SessionStartInput {
 }
 
 const parseCountry = (value: string) => {
-  if (!/^[a-z]{2}$/.test(value)) throw new UsageError('--proxy-country must be a two-letter lowercase country code, e.g. us');
+  if (!/^[a-z]{2}$/.test(value))
+    throw new UsageError('--proxy-country must be a two-letter lowercase country code, e.g. us');
   return value;
 };
 
@@ -92,7 +96,9 @@ async function settlePreviousSession(context: CliContext, client: SvcClient): Pr
     await client.attachSession(previousId).stop();
     context.output.note(`Stopped session ${previousId}.`);
   } else {
-    context.output.note(`Session ${previousId} keeps running; stop it with \`svc sessions stop --session-id ${previousId}\`.`);
+    context.output.note(
+      `Session ${previousId} keeps running; stop it with \`svc sessions stop --session-id ${previousId}\`.`,
+    );
   }
 }
 
@@ -104,14 +110,32 @@ async function liveSession(context: CliContext, options: SessionIdOption) {
 export function addSessionsCommands(program: Command, env: Env): void {
   const sessions = program.command('sessions').description('Start, inspect and stop browser sessions');
   const leaf = (name: string, description: string, example: string) =>
-    addGlobalOptions(sessions.command(name).description(description)).addHelpText('after', `\nExample:\n  $ ${example}`);
+    addGlobalOptions(sessions.command(name).description(description)).addHelpText(
+      'after',
+      `\nExample:\n  $ ${example}`,
+    );
   const withSessionId = (command: Command) =>
-    command.option('--session-id <id>', 'session to act on (default: SVC_SESSION_ID, then the current session)');
+    command.option(
+      '--session-id <id>',
+      'session to act on (default: SVC_SESSION_ID, then the current session)',
+    );
 
-  const start = leaf('start', 'Start a session; it becomes the current session', 'svc sessions start --viewport-width 1280 --viewport-height 800')
+  const start = leaf(
+    'start',
+    'Start a session; it becomes the current session',
+    'svc sessions start --viewport-width 1280 --viewport-height 800',
+  )
     .option('--headless <bool>', 'run headless (default true)', parseBoolean)
-    .option('--idle-timeout-minutes <n>', 'close after this many idle minutes', parsePositiveInt('--idle-timeout-minutes'))
-    .option('--max-duration-minutes <n>', 'close after this many minutes in all', parsePositiveInt('--max-duration-minutes'))
+    .option(
+      '--idle-timeout-minutes <n>',
+      'close after this many idle minutes',
+      parsePositiveInt('--idle-timeout-minutes'),
+    )
+    .option(
+      '--max-duration-minutes <n>',
+      'close after this many minutes in all',
+      parsePositiveInt('--max-duration-minutes'),
+    )
     .option('--proxy', 'use the default proxies')
     .option('--proxy-country <code>', 'proxy country, two-letter lowercase code', parseCountry)
     .option('--solve-captchas', 'solve CAPTCHAs automatically')
@@ -134,7 +158,9 @@ export function addSessionsCommands(program: Command, env: Env): void {
   });
 
   bindAction<SessionIdOption>(
-    withSessionId(leaf('status', 'Status of the current session (or --session-id)', 'svc sessions status -o json')),
+    withSessionId(
+      leaf('status', 'Status of the current session (or --session-id)', 'svc sessions status -o json'),
+    ),
     env,
     async (context, options) => {
       const client = await context.client();
@@ -165,37 +191,47 @@ export function addSessionsCommands(program: Command, env: Env): void {
     .option('--page <n>', 'page number', parsePositiveInt('--page'))
     .option('--page-size <n>', 'items per page (1-100)', parsePositiveInt('--page-size'))
     .option('--only-active', 'only sessions that are running');
-  bindAction<{ page?: number; pageSize?: number; onlyActive?: boolean }>(list, env, async (context, options) => {
-    const client = await context.client();
-    const page = await client.listSessions({ page: options.page, page_size: options.pageSize, only_active: options.onlyActive ?? false });
-    const footer = page.has_next ? `More on page ${page.page + 1} (--page ${page.page + 1}).` : undefined;
-    context.output.list(page.items, ['session_id', 'status', 'created_at', 'duration'], footer);
-  });
+  bindAction<{ page?: number; pageSize?: number; onlyActive?: boolean }>(
+    list,
+    env,
+    async (context, options) => {
+      const client = await context.client();
+      const page = await client.listSessions({
+        page: options.page,
+        page_size: options.pageSize,
+        only_active: options.onlyActive ?? false,
+      });
+      const footer = page.has_next ? `More on page ${page.page + 1} (--page ${page.page + 1}).` : undefined;
+      context.output.list(page.items, ['session_id', 'status', 'created_at', 'duration'], footer);
+    },
+  );
 
   bindAction<SessionIdOption & { open: boolean }>(
-    withSessionId(leaf('viewer', 'Open the live viewer of the session in a browser', 'svc sessions viewer --no-open')).option(
-      '--no-open',
-      'print the viewer URL instead of opening it',
-    ),
+    withSessionId(
+      leaf('viewer', 'Open the live viewer of the session in a browser', 'svc sessions viewer --no-open'),
+    ).option('--no-open', 'print the viewer URL instead of opening it'),
     env,
     async (context, options) => {
       const info = await (await liveSession(context, options)).status();
       if (!info.viewer_url) throw new UsageError(`Session ${info.session_id} has no live viewer`);
-      if (options.open && !(await openUrl(info.viewer_url))) context.output.warn('Could not open a browser; open the URL yourself.');
+      if (options.open && !(await openUrl(info.viewer_url)))
+        context.output.warn('Could not open a browser; open the URL yourself.');
       context.output.data({ viewer_url: info.viewer_url }, (value) => value.viewer_url);
     },
   );
 
   bindAction<SessionIdOption & { har?: boolean }>(
-    withSessionId(leaf('network', 'Save the network log of the session to a file', 'svc sessions network --har')).option(
-      '--har',
-      'save as HAR 1.2 instead of the svc JSON log',
-    ),
+    withSessionId(
+      leaf('network', 'Save the network log of the session to a file', 'svc sessions network --har'),
+    ).option('--har', 'save as HAR 1.2 instead of the svc JSON log'),
     env,
     async (context, options) => {
       const session = await liveSession(context, options);
       const log = await session.network({ format: options.har ? 'har' : 'json' });
-      const path = saveToTempFile(`network-${session.id}.${options.har ? 'har' : 'json'}`, JSON.stringify(log, null, 2));
+      const path = saveToTempFile(
+        `network-${session.id}.${options.har ? 'har' : 'json'}`,
+        JSON.stringify(log, null, 2),
+      );
       const entries = 'entries' in log ? log.entries.length : log.log.entries.length;
       context.output.data({ path, entries }, (value) => value.path);
       context.output.note(`${entries} requests.`);
@@ -203,10 +239,13 @@ export function addSessionsCommands(program: Command, env: Env): void {
   );
 
   bindAction<SessionIdOption & { urlOnly?: boolean }>(
-    withSessionId(leaf('replay', 'Save the video of the session (MP4) to a file; works after it ended', 'svc sessions replay --url-only')).option(
-      '--url-only',
-      'print the signed MP4 URL instead of downloading the video',
-    ),
+    withSessionId(
+      leaf(
+        'replay',
+        'Save the video of the session (MP4) to a file; works after it ended',
+        'svc sessions replay --url-only',
+      ),
+    ).option('--url-only', 'print the signed MP4 URL instead of downloading the video'),
     env,
     async (context, options) => {
       const session = await liveSessionOrEnded(context, options);
@@ -219,19 +258,30 @@ export function addSessionsCommands(program: Command, env: Env): void {
   );
 
   bindAction<SessionIdOption>(
-    withSessionId(leaf('cookies', 'All cookies of the session', 'svc sessions cookies -o json > cookies.json')),
+    withSessionId(
+      leaf('cookies', 'All cookies of the session', 'svc sessions cookies -o json > cookies.json'),
+    ),
     env,
     async (context, options) => {
       const cookies = await (await liveSession(context, options)).cookies();
-      context.output.list(cookies as (Cookie & Record<string, unknown>)[], ['name', 'domain', 'path', 'expires', 'value']);
+      context.output.list(cookies as (Cookie & Record<string, unknown>)[], [
+        'name',
+        'domain',
+        'path',
+        'expires',
+        'value',
+      ]);
     },
   );
 
   bindAction<SessionIdOption & { file: string }>(
-    withSessionId(leaf('cookies-set', 'Add cookies to the session from a JSON file', 'svc sessions cookies-set --file cookies.json')).requiredOption(
-      '--file <path>',
-      'JSON file: an array of cookies, or {"cookies": [...]}',
-    ),
+    withSessionId(
+      leaf(
+        'cookies-set',
+        'Add cookies to the session from a JSON file',
+        'svc sessions cookies-set --file cookies.json',
+      ),
+    ).requiredOption('--file <path>', 'JSON file: an array of cookies, or {"cookies": [...]}'),
     env,
     async (context, options) => {
       const cookies = readCookiesFile(options.file);
@@ -242,17 +292,24 @@ export function addSessionsCommands(program: Command, env: Env): void {
 
   bindAction<SessionIdOption & { language: 'python' | 'typescript'; asScript?: boolean }>(
     withSessionId(
-      leaf('workflow-code', 'Export the steps of the session as workflow code', 'svc sessions workflow-code --session-id <session_id> > workflow.py'),
+      leaf(
+        'workflow-code',
+        'Export the steps of the session as workflow code',
+        'svc sessions workflow-code --session-id <session_id> > workflow.py',
+      ),
     )
       .option('--language <language>', 'python or typescript', 'python')
       .option('--as-script', 'a plain script instead of a `run()` workflow'),
     env,
     async (context, options) => {
-      if (!['python', 'typescript'].includes(options.language)) throw new UsageError('--language must be python or typescript');
+      if (!['python', 'typescript'].includes(options.language))
+        throw new UsageError('--language must be python or typescript');
       const session = await liveSessionOrEnded(context, options);
       const code = await session.workflowCode({ language: options.language, as_workflow: !options.asScript });
       if (context.output.isJson) return context.output.data(code);
-      context.output.text(options.language === 'typescript' ? (code.typescript_script ?? '') : code.python_script);
+      context.output.text(
+        options.language === 'typescript' ? (code.typescript_script ?? '') : code.python_script,
+      );
     },
   );
 }
@@ -260,7 +317,8 @@ export function addSessionsCommands(program: Command, env: Env): void {
 /** The session named by flag, environment or current file, running or ended (status, stop). */
 function anySessionId(context: CliContext, options: SessionIdOption): string {
   const resolved = context.currentIds.resolve('session', options.sessionId, context.settings.SVC_SESSION_ID);
-  if (!resolved) throw new UsageError('No session: give --session-id, set SVC_SESSION_ID, or run `svc sessions start`');
+  if (!resolved)
+    throw new UsageError('No session: give --session-id, set SVC_SESSION_ID, or run `svc sessions start`');
   return resolved.id;
 }
 
@@ -286,6 +344,7 @@ function readCookiesFile(path: string): Cookie[] {
     throw new UsageError(`--file ${path}: ${(error as Error).message}`);
   }
   const cookies = Array.isArray(parsed) ? parsed : (parsed as { cookies?: unknown })?.cookies;
-  if (!Array.isArray(cookies)) throw new UsageError(`--file ${path}: expected an array of cookies or {"cookies": [...]}`);
+  if (!Array.isArray(cookies))
+    throw new UsageError(`--file ${path}: expected an array of cookies or {"cookies": [...]}`);
   return cookies as Cookie[];
 }

@@ -9,7 +9,10 @@ export interface CliLoginRequest {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /** Pages are framed by nothing (the Authorize button must not be clickjacked) and post only to us or the loopback callback. */
 export const cliLoginPageHeaders = {
@@ -51,7 +54,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 }
 
-export function renderAuthorizePage(request: CliLoginRequest, accountLabel: string, csrfToken: string): string {
+export function renderAuthorizePage(
+  request: CliLoginRequest,
+  accountLabel: string,
+  csrfToken: string,
+): string {
   return layout(
     'Authorize the CLI',
     `<h1>Authorize the svc CLI?</h1>
@@ -66,6 +73,9 @@ waiting on this computer (port ${request.port}). Revoke it any time under API ke
 }
 
 export function renderProblemPage(message: string): string {
-  return layout('Cannot authorize', `<h1>Cannot authorize the CLI</h1><p class="error" role="alert">${escapeHtml(message)}</p>
-<p class="muted">Run <code>svc auth login</code> again.</p>`);
+  return layout(
+    'Cannot authorize',
+    `<h1>Cannot authorize the CLI</h1><p class="error" role="alert">${escapeHtml(message)}</p>
+<p class="muted">Run <code>svc auth login</code> again.</p>`,
+  );
 }

@@ -47,12 +47,20 @@ const badRequestPage = 'This link is incomplete or malformed (port, state and na
  * authorizes; a new key named after the CLI's host goes to the loopback callback in the URL fragment,
  * which never reaches a server log.
  */
-export function registerCliLoginRoutes(app: FastifyInstance, accounts: AccountsService, apiKeys: ApiKeysService): void {
+export function registerCliLoginRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  apiKeys: ApiKeysService,
+): void {
   app.register(async (scope) => {
     // Plain HTML forms post url-encoded bodies; only these routes accept them.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
 
     scope.get('/cli-login', async (request, reply) => {
       const loginRequest = readLoginRequest(request.query);
@@ -65,7 +73,8 @@ export function registerCliLoginRoutes(app: FastifyInstance, accounts: AccountsS
       const loginRequest = readLoginRequest(form);
       if (!loginRequest) return send(reply, 400, renderProblemPage(badRequestPage));
       const credentials = credentialsSchema.safeParse({ email: form.email, password: form.password });
-      if (!credentials.success) return send(reply, 422, renderSignInPage(loginRequest, 'Enter your e-mail and password.'));
+      if (!credentials.success)
+        return send(reply, 422, renderSignInPage(loginRequest, 'Enter your e-mail and password.'));
       try {
         const login = await accounts.login(credentials.data.email, credentials.data.password);
         setSessionCookie(reply, login, request.protocol === 'https');
@@ -75,7 +84,10 @@ export function registerCliLoginRoutes(app: FastifyInstance, accounts: AccountsS
         }
         throw error;
       }
-      return reply.redirect(`/cli-login?${new URLSearchParams({ ...loginRequest, port: String(loginRequest.port) })}`, 303);
+      return reply.redirect(
+        `/cli-login?${new URLSearchParams({ ...loginRequest, port: String(loginRequest.port) })}`,
+        303,
+      );
     });
 
     scope.post('/cli-login/authorize', async (request, reply) => {
@@ -83,10 +95,15 @@ export function registerCliLoginRoutes(app: FastifyInstance, accounts: AccountsS
       const loginRequest = readLoginRequest(form);
       if (!loginRequest) return send(reply, 400, renderProblemPage(badRequestPage));
       const consoleSession = request.principal?.console;
-      if (!consoleSession) return send(reply, 401, renderSignInPage(loginRequest, 'Your sign-in expired; sign in again.'));
-      if (form.csrf_token !== consoleSession.csrfToken) return send(reply, 403, renderProblemPage('The form expired; reload it.'));
+      if (!consoleSession)
+        return send(reply, 401, renderSignInPage(loginRequest, 'Your sign-in expired; sign in again.'));
+      if (form.csrf_token !== consoleSession.csrfToken)
+        return send(reply, 403, renderProblemPage('The form expired; reload it.'));
       if (form.decision !== 'authorize') {
-        return reply.redirect(callbackUrl(loginRequest, { error: 'access_denied', state: loginRequest.state }), 303);
+        return reply.redirect(
+          callbackUrl(loginRequest, { error: 'access_denied', state: loginRequest.state }),
+          303,
+        );
       }
       const created = await apiKeys.create(consoleSession.accountId, `svc CLI on ${loginRequest.name}`);
       return reply.redirect(callbackUrl(loginRequest, { key: created.key, state: loginRequest.state }), 303);
@@ -94,9 +111,18 @@ export function registerCliLoginRoutes(app: FastifyInstance, accounts: AccountsS
   });
 }
 
-async function showStep(request: FastifyRequest, reply: FastifyReply, loginRequest: CliLoginRequest, accounts: AccountsService) {
+async function showStep(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  loginRequest: CliLoginRequest,
+  accounts: AccountsService,
+) {
   const consoleSession = request.principal?.console;
   if (!consoleSession) return send(reply, 200, renderSignInPage(loginRequest));
   const account = await accounts.getAccount(consoleSession.accountId);
-  return send(reply, 200, renderAuthorizePage(loginRequest, account.email ?? account.account_id, consoleSession.csrfToken));
+  return send(
+    reply,
+    200,
+    renderAuthorizePage(loginRequest, account.email ?? account.account_id, consoleSession.csrfToken),
+  );
 }

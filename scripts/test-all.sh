@@ -4,8 +4,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 node scripts/setup-os.mjs || exit 1
+# `npm install`, not `npm ci`: the lock holds only this platform's optional packages, which `npm ci` refuses.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund || exit 1
+  npm install --no-audit --no-fund || exit 1
 fi
 npm run --silent build || exit 1
 rm -rf test-results && mkdir -p test-results

@@ -54,10 +54,22 @@ export const observationSchema = z.object({
 export type ObservationBody = z.infer<typeof observationSchema>;
 
 export const observeRequestSchema = z.strictObject({
-  instructions: z.string().max(10_000).optional(),
-  perception_type: z.enum(['fast', 'deep']).default('fast'),
-  min_nb_actions: z.number().int().min(0).optional(),
-  max_nb_actions: z.number().int().min(1).optional(),
+  instructions: z
+    .string()
+    .max(10_000)
+    .optional()
+    .describe('What you are looking for: elements whose line mentions its words are listed first'),
+  perception_type: z
+    .enum(['fast', 'deep'])
+    .default('fast')
+    .describe('`deep` lets the page finish its network requests (up to 2 s) before observing'),
+  min_nb_actions: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Observe again until the page shows at least this many elements (up to the action timeout)'),
+  max_nb_actions: z.number().int().min(1).optional().describe('List at most this many elements, the most relevant'),
   url: z.string().min(1).optional().describe('Navigate here first'),
   screenshot: z.boolean().default(false).describe('Include a base64 screenshot of the viewport'),
 });

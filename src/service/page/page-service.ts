@@ -7,10 +7,19 @@ import type { LiveSession, LiveSessions } from '../sessions/live-session';
 import { runAction, type ActionEnvironment } from './action-runner';
 import { resolveTarget, type ObservedElements } from './element-target';
 import { observePage } from './observe/observe-page';
+import { focusObservation } from './observe-focus';
 import type { TabInfo } from './observe/types';
 import { SessionQueue } from './session-queue';
 
 type ObserveRequest = z.infer<typeof observeRequestSchema>;
+
+const observePollMs = 100;
+const deepSettleMs = 2_000;
+
+/** A `deep` observe first lets the page finish its requests (bounded), to see late content. */
+async function settleNetwork(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: deepSettleMs }).catch(() => undefined);
+}
 type ScrapeRequest = z.infer<typeof scrapeRequestSchema>;
 type ScreenshotRequest = z.infer<typeof screenshotRequestSchema>;
 
@@ -35,12 +44,25 @@ export class PageService {
         await pageWork(() =>
           page.goto(request.url ?? '', { timeout: this.deps.environment.defaultTimeoutMs }),
         );
-      const { observation, elements } = await pageWork(async () => observePage(page, await tabsOf(session)));
+      if (request.perception_type === 'deep') await settleNetwork(page);
+      const { observation, elements } = await this.observeAtLeast(session, page, request.min_nb_actions ?? 0);
       this.deps.elements.remember(session.id, elements);
-      if (!request.screenshot) return observation;
+      const focused = focusObservation(observation, request);
+      if (!request.screenshot) return focused;
       const image = await pageWork(() => page.screenshot({ type: 'png' }));
-      return { ...observation, screenshot: image.toString('base64') };
+      return { ...focused, screenshot: image.toString('base64') };
     });
+  }
+
+  /** Observes again while the page shows fewer than `minActions` elements (still loading), up to the action timeout. */
+  private async observeAtLeast(session: LiveSession, page: Page, minActions: number) {
+    const deadline = Date.now() + this.deps.environment.defaultTimeoutMs;
+    for (;;) {
+      const observed = await pageWork(async () => observePage(page, await tabsOf(session)));
+      const count = observed.observation.space.interaction_actions.length;
+      if (count >= minActions || Date.now() >= deadline) return observed;
+      await new Promise((resolve) => setTimeout(resolve, observePollMs));
+    }
   }
 
   async execute(accountId: string, sessionId: string, action: PageAction): Promise<ActionResult> {

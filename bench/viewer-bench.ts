@@ -9,9 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { encodeReplay } from '../src/service/replay/replay-encoder.js';
 import type { RecordedFrame } from '../src/service/replay/replay-files.js';
-import { registerViewerRoutes } from '../src/service/viewer/routes.js';
+import type { SessionResponse } from '../src/shared/sessions.js';
 import { startFixtureServer } from '../test/fixtures/sites/fixture-server.js';
-import { startLiveTestApp, type LiveTestApp } from '../test/support/live-test-app.js';
+import { disposeTestService, startTestService, type TestService } from '../test/support/test-service.js';
 import { writeBenchResult } from './bench-result.js';
 
 const MEASURE_MS = 5_000;
@@ -23,8 +23,13 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** CPU seconds used so far by a process and all its descendants (Linux /proc). */
-function treeCpuS(rootPid: number): number {
+/** CPU seconds used so far by the processes this one started (the pool's Chromium), from Linux /proc. */
+function chromiumCpuS(): number {
+  return treeCpuS(process.pid) - treeCpuS(process.pid, false);
+}
+
+/** CPU seconds used so far by a process and (unless told otherwise) all its descendants. */
+function treeCpuS(rootPid: number, withDescendants = true): number {
   const children = new Map<number, number[]>();
   let total = 0;
   const own = new Map<number, number>();
@@ -44,15 +49,15 @@ function treeCpuS(rootPid: number): number {
   while (stack.length) {
     const pid = stack.pop()!;
     total += own.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
+    if (withDescendants) stack.push(...(children.get(pid) ?? []));
   }
   return total;
 }
 
-async function openStream(app: LiveTestApp, sessionId: string): Promise<WebSocket> {
-  const token = encodeURIComponent(app.context.tokens.sign(sessionId, 'control', 600));
+async function openStream(service: TestService, sessionId: string): Promise<WebSocket> {
+  const token = encodeURIComponent(service.running.context.tokens.sign(sessionId, 'control', 600));
   const socket = new WebSocket(
-    `${app.url.replace('http', 'ws')}/sessions/${sessionId}/viewer/stream?token=${token}`,
+    `${service.url.replace('http', 'ws')}/sessions/${sessionId}/viewer/stream?token=${token}`,
   );
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ type: 'size', width: 1024, height: 768 }));
@@ -60,26 +65,25 @@ async function openStream(app: LiveTestApp, sessionId: string): Promise<WebSocke
 }
 
 /** Frames per second and CPU % (service process, Chromium) with one viewer on an animated page. */
-async function measureFrameRate(app: LiveTestApp, sessionId: string) {
-  const chromiumPid = app.cdpBrowser.process.pid!;
-  const cpuBefore = { node: process.cpuUsage(), chromium: treeCpuS(chromiumPid) };
+async function measureFrameRate(service: TestService, sessionId: string) {
+  const cpuBefore = { node: process.cpuUsage(), chromium: chromiumCpuS() };
   await sleep(MEASURE_MS);
   const idle = {
     node: process.cpuUsage(cpuBefore.node),
-    chromium: treeCpuS(chromiumPid) - cpuBefore.chromium,
+    chromium: chromiumCpuS() - cpuBefore.chromium,
   };
-  const socket = await openStream(app, sessionId);
+  const socket = await openStream(service, sessionId);
   let frames = 0;
   socket.on('message', (data) => {
     if (data.toString().startsWith('{"type":"frame"')) frames += 1;
   });
   await sleep(1000); // the screencast settles to the viewer's size
   frames = 0;
-  const start = { node: process.cpuUsage(), chromium: treeCpuS(chromiumPid), at: performance.now() };
+  const start = { node: process.cpuUsage(), chromium: chromiumCpuS(), at: performance.now() };
   await sleep(MEASURE_MS);
   const elapsedS = (performance.now() - start.at) / 1000;
   const node = process.cpuUsage(start.node);
-  const chromium = treeCpuS(chromiumPid) - start.chromium;
+  const chromium = chromiumCpuS() - start.chromium;
   socket.close();
   const pct = (seconds: number) => Math.round((seconds / elapsedS) * 1000) / 10;
   return {
@@ -93,8 +97,8 @@ async function measureFrameRate(app: LiveTestApp, sessionId: string) {
 }
 
 /** Time from sending a key press over the viewer socket to the first frame showing it. */
-async function measureInputLatency(app: LiveTestApp, sessionId: string) {
-  const socket = await openStream(app, sessionId);
+async function measureInputLatency(service: TestService, sessionId: string) {
+  const socket = await openStream(service, sessionId);
   let onFrame: (() => void) | undefined;
   socket.on('message', (data) => {
     if (data.toString().startsWith('{"type":"frame"')) onFrame?.();
@@ -167,30 +171,38 @@ async function measureReplayEncoding() {
   }
 }
 
+async function startSessionOn(service: TestService, url: string): Promise<string> {
+  const response = await service.call('/sessions/start', {
+    method: 'POST',
+    json: { viewport_width: 1024, viewport_height: 768 },
+  });
+  const { session_id: sessionId } = (await response.json()) as SessionResponse;
+  await service.running.context.sessions.findById(sessionId)!.activePage().goto(url);
+  return sessionId;
+}
+
 async function main(): Promise<void> {
   const sites = await startFixtureServer();
-  const app = await startLiveTestApp(registerViewerRoutes);
+  const service = await startTestService();
   try {
-    const { account } = await app.context.accounts.ensureOwner();
-    const animated = await app.sessions.open(account.id);
-    await animated.activePage().goto(sites.url('viewer-input.html'));
-    const frameRate = await measureFrameRate(app, animated.id);
-    await app.sessions.close(animated);
+    const animated = await startSessionOn(service, sites.url('viewer-input.html'));
+    const frameRate = await measureFrameRate(service, animated);
+    await service.call(`/sessions/${animated}/stop`, { method: 'DELETE' });
 
-    const still = await app.sessions.open(account.id);
-    await still.activePage().goto(sites.url('viewer-latency.html'));
-    const latency = await measureInputLatency(app, still.id);
-    await app.sessions.close(still);
+    const still = await startSessionOn(service, sites.url('viewer-latency.html'));
+    const latency = await measureInputLatency(service, still);
+    await service.call(`/sessions/${still}/stop`, { method: 'DELETE' });
 
     const replay = await measureReplayEncoding();
     writeBenchResult('viewer', {
       viewport: '1024x768',
+      note: 'service process CPU includes recording the session for replay (one more screencast)',
       live_view: frameRate,
       input_latency: latency,
       replay_encoding: replay,
     });
   } finally {
-    await app.close();
+    await disposeTestService(service);
     await sites.close();
   }
 }

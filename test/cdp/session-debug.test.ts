@@ -1,16 +1,16 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionDebug } from '../../src/shared/debug';
-import { registerCdpRoutes } from '../../src/service/cdp/routes';
-import { registerDebugRoutes } from '../../src/service/debug/routes';
-import { registerLiveEventRoutes } from '../../src/service/live-events/routes';
+import type { SessionResponse } from '../../src/shared/sessions';
 import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixture-server';
-import { startLiveTestApp, type LiveTestApp } from '../support/live-test-app';
-import type { TestLiveSession } from '../support/test-live-sessions';
+import { act } from '../page/page-helpers';
+import { startSession, stopSession } from '../sessions/session-helpers';
+import { createOtherAccountKey } from '../support/other-account';
+import { disposeTestService, startTestService, type TestService } from '../support/test-service';
 
-let app: LiveTestApp;
+let service: TestService;
 let sites: FixtureServer;
-let session: TestLiveSession;
+let session: SessionResponse;
 
 /** Sends one CDP command over a fresh connection and returns its result. */
 async function cdpCall(url: string, method: string, params: object = {}): Promise<Record<string, unknown>> {
@@ -24,29 +24,26 @@ async function cdpCall(url: string, method: string, params: object = {}): Promis
   return reply.result;
 }
 
+const wsUrl = (path: string) => `${service.url.replace('http', 'ws')}${path}`;
+
 beforeAll(async () => {
   sites = await startFixtureServer();
-  app = await startLiveTestApp((fastify, context) => {
-    registerCdpRoutes(fastify, context);
-    registerDebugRoutes(fastify, context);
-    registerLiveEventRoutes(fastify, context);
-  });
-  const { account } = await app.context.accounts.ensureOwner();
-  session = await app.sessions.open(account.id);
-  await session.activePage().goto(sites.url('forms.html'));
+  service = await startTestService();
+  session = await startSession(service);
+  await act(service, session.session_id, { type: 'goto', url: sites.url('forms.html') });
 });
 
 afterAll(async () => {
-  await app?.close();
+  await disposeTestService(service);
   await sites?.close();
 });
 
 describe('session debug and live events', () => {
   it('lists the live URLs of the session and each tab, and the tab URL reaches that tab', async () => {
-    const response = await app.call(`/sessions/${session.id}/debug`);
+    const response = await service.call(`/sessions/${session.session_id}/debug`);
     expect(response.status).toBe(200);
     const debug = (await response.json()) as SessionDebug;
-    expect(debug.debug_url).toContain(`/sessions/${session.id}/viewer?token=`);
+    expect(debug.debug_url).toContain(`/sessions/${session.session_id}/viewer?token=`);
     expect(debug.ws.cdp).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/sessions\/.+\/cdp\?token=/);
     expect(debug.tabs).toHaveLength(1);
     expect(debug.tabs[0]!.metadata).toMatchObject({ tab_id: 0, url: sites.url('forms.html') });
@@ -57,38 +54,33 @@ describe('session debug and live events', () => {
   });
 
   it('answers 404 for a session of another account', async () => {
-    const other = await app.sessions.open('acc_someone_else');
-    const response = await app.call(`/sessions/${other.id}/debug`);
+    const otherKey = await createOtherAccountKey(service, 'debug-other@example.org');
+    const response = await service.call(`/sessions/${session.session_id}/debug`, {
+      headers: { authorization: `Bearer ${otherKey}` },
+    });
     expect(response.status).toBe(404);
-    await app.sessions.close(other);
   });
 
   it('streams steps and network entries as they are recorded, then the end', async () => {
-    const streamed = await app.sessions.open(session.accountId);
-    const socket = new WebSocket(`${app.url.replace('http', 'ws')}/sessions/${streamed.id}/events`, {
-      headers: { authorization: `Bearer ${app.apiKey}` },
+    const streamed = await startSession(service);
+    const socket = new WebSocket(wsUrl(`/sessions/${streamed.session_id}/events`), {
+      headers: { authorization: `Bearer ${service.apiKey}` },
     });
-    const messages: { type: string }[] = [];
+    const messages: { type: string; step?: { type: string }; entry?: { url: string } }[] = [];
     socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     await new Promise((resolve) => socket.once('open', resolve));
-    const now = new Date().toISOString();
-    await streamed.recordStep({
-      type: 'goto',
-      input: { url: 'http://x' },
-      success: true,
-      message: 'ok',
-      started_at: now,
-      ended_at: now,
-    });
-    streamed.recordNetworkEntry({ method: 'GET', url: 'http://x', status: 200 });
-    await app.sessions.close(streamed);
+    await act(service, streamed.session_id, { type: 'goto', url: sites.url('forms.html') });
+    await expect.poll(() => messages.some((message) => message.type === 'network')).toBe(true);
+    await stopSession(service, streamed.session_id);
     expect(await closed).toBe(4000);
-    expect(messages.map((message) => message.type)).toEqual(['step', 'network', 'session_end']);
+    expect(messages.find((message) => message.type === 'step')?.step?.type).toBe('goto');
+    expect(messages.find((message) => message.type === 'network')?.entry?.url).toBe(sites.url('forms.html'));
+    expect(messages.at(-1)?.type).toBe('session_end');
   });
 
   it('refuses an event stream without credentials', async () => {
-    const socket = new WebSocket(`${app.url.replace('http', 'ws')}/sessions/${session.id}/events`);
+    const socket = new WebSocket(wsUrl(`/sessions/${session.session_id}/events`));
     const status = await new Promise<number>((resolve) =>
       socket.on('unexpected-response', (_, response) => resolve(response.statusCode ?? 0)),
     );

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Replay } from '../../src/shared/replay';
-import { registerReplayRoutes } from '../../src/service/replay/routes';
-import type { ReplayService } from '../../src/service/replay/replay-service';
+import type { SessionResponse } from '../../src/shared/sessions';
 import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixture-server';
-import { startLiveTestApp, type LiveTestApp } from '../support/live-test-app';
-import type { TestLiveSession } from '../support/test-live-sessions';
+import { act } from '../page/page-helpers';
+import { startSession, stopSession } from '../sessions/session-helpers';
+import { createOtherAccountKey } from '../support/other-account';
+import { disposeTestService, startTestService, type TestService } from '../support/test-service';
 
-let app: LiveTestApp;
+let service: TestService;
 let sites: FixtureServer;
-let replays: ReplayService;
-let session: TestLiveSession;
+let session: SessionResponse;
 
 /** What ffprobe says about the first video stream of an MP4. */
 function probe(path: string): { codec: string; durationS: number; frames: number } {
@@ -41,29 +41,26 @@ function probe(path: string): { codec: string; durationS: number; frames: number
 }
 
 async function downloadReplay(name: string): Promise<{ replay: Replay; path: string }> {
-  const response = await app.call(`/sessions/${session.id}/replay`);
+  const response = await service.call(`/sessions/${session.session_id}/replay`);
   expect(response.status).toBe(200);
   const replay = (await response.json()) as Replay;
   const video = await fetch(replay.mp4_url);
   expect(video.status).toBe(200);
   expect(video.headers.get('content-type')).toBe('video/mp4');
-  const path = join(app.dataDir, name);
+  const path = join(service.dataDir, name);
   writeFileSync(path, Buffer.from(await video.arrayBuffer()));
   return { replay, path };
 }
 
 beforeAll(async () => {
   sites = await startFixtureServer();
-  app = await startLiveTestApp((fastify, context) => {
-    replays = registerReplayRoutes(fastify, context);
-  });
-  const { account } = await app.context.accounts.ensureOwner();
-  session = await app.sessions.open(account.id);
-  await session.activePage().goto(sites.url('viewer-input.html'));
+  service = await startTestService();
+  session = await startSession(service);
+  await act(service, session.session_id, { type: 'goto', url: sites.url('viewer-input.html') });
 });
 
 afterAll(async () => {
-  await app?.close();
+  await disposeTestService(service);
   await sites?.close();
 });
 
@@ -80,9 +77,9 @@ describe('session replay', () => {
 
   it('covers the whole session after it stopped', async () => {
     const before = (await downloadReplay('before-stop.mp4')).replay;
-    await session.activePage().goto(sites.url('forms.html'));
+    await act(service, session.session_id, { type: 'goto', url: sites.url('forms.html') });
     await sleep(300);
-    await app.sessions.close(session);
+    await stopSession(service, session.session_id);
     const { replay, path } = await downloadReplay('after-stop.mp4');
     expect(replay.video_duration_ms).toBeGreaterThan(before.video_duration_ms);
     const video = probe(path);
@@ -91,19 +88,12 @@ describe('session replay', () => {
   });
 
   it('is refused without a token, and to another account', async () => {
-    const noToken = await fetch(`${app.url}/sessions/${session.id}/replay.mp4`);
+    const noToken = await fetch(`${service.url}/sessions/${session.session_id}/replay.mp4`);
     expect(noToken.status).toBe(401);
-    const others = await app.sessions.open('acc_someone_else');
-    await sleep(300);
-    const response = await app.call(`/sessions/${others.id}/replay`);
-    expect(response.status).toBe(404);
-    await app.sessions.close(others);
-  });
-
-  it('is deleted after the retention period', async () => {
-    expect(await replays.deleteExpired(Date.now() + 6 * 86_400_000)).toEqual([]);
-    expect(await replays.deleteExpired(Date.now() + 8 * 86_400_000)).toContain(session.id);
-    const response = await app.call(`/sessions/${session.id}/replay`);
+    const otherKey = await createOtherAccountKey(service, 'replay-other@example.org');
+    const response = await service.call(`/sessions/${session.session_id}/replay`, {
+      headers: { authorization: `Bearer ${otherKey}` },
+    });
     expect(response.status).toBe(404);
   });
 });

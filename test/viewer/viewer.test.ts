@@ -1,21 +1,31 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerViewerRoutes } from '../../src/service/viewer/routes';
+import type { SessionResponse } from '../../src/shared/sessions';
 import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixture-server';
-import { startLiveTestApp, type LiveTestApp } from '../support/live-test-app';
-import type { TestLiveSession } from '../support/test-live-sessions';
+import { readPage } from '../page/page-helpers';
+import { activePage, startSession, stopSession } from '../sessions/session-helpers';
+import { chromiumFlags } from '../support/cdp-browser';
+import { disposeTestService, startTestService, type TestService } from '../support/test-service';
 
-let app: LiveTestApp;
+let service: TestService;
 let sites: FixtureServer;
-let session: TestLiveSession;
-let user: BrowserContext;
+let session: SessionResponse;
+/** The user's own browser, opening viewer URLs. */
+let user: Browser;
+let userDir: string;
 
+const sign = (sessionId: string, scope: 'view' | 'control' | 'cdp') =>
+  service.running.context.tokens.sign(sessionId, scope, 600);
 const viewerUrl = (sessionId: string, token: string, extra = '') =>
-  `${app.url}/sessions/${sessionId}/viewer?token=${encodeURIComponent(token)}${extra}`;
+  `${service.url}/sessions/${sessionId}/viewer?token=${encodeURIComponent(token)}${extra}`;
+const sessionPage = () => activePage(service, session.session_id);
 
 /** Opens the viewer like a user would, and waits for the first frame. */
 async function openViewer(url: string): Promise<Page> {
-  const page = await user.newPage();
+  const page = await user.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(url);
   await expect.poll(() => page.locator('#screen').getAttribute('data-frames')).not.toBeNull();
   return page;
@@ -23,8 +33,8 @@ async function openViewer(url: string): Promise<Page> {
 
 /** Clicks the viewer's image where the element `selector` of the session page is. */
 async function clickThroughViewer(viewer: Page, selector: string): Promise<void> {
-  const target = await session.activePage().locator(selector).boundingBox();
-  const viewport = session.activePage().viewportSize()!;
+  const target = await sessionPage().locator(selector).boundingBox();
+  const viewport = await sessionPage().evaluate(() => ({ width: innerWidth, height: innerHeight }));
   const screen = await viewer.locator('#screen').boundingBox();
   const x = screen!.x + ((target!.x + target!.width / 2) / viewport.width) * screen!.width;
   const y = screen!.y + ((target!.y + target!.height / 2) / viewport.height) * screen!.height;
@@ -33,65 +43,67 @@ async function clickThroughViewer(viewer: Page, selector: string): Promise<void>
 
 beforeAll(async () => {
   sites = await startFixtureServer();
-  app = await startLiveTestApp(registerViewerRoutes);
-  const { account } = await app.context.accounts.ensureOwner();
-  session = await app.sessions.open(account.id);
-  await session.activePage().goto(sites.url('viewer-input.html'));
-  user = await app.cdpBrowser.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  service = await startTestService();
+  session = await startSession(service, { viewport_width: 1024, viewport_height: 768 });
+  await sessionPage().goto(sites.url('viewer-input.html'));
+  userDir = mkdtempSync(join(tmpdir(), 'svc-viewer-user-'));
+  user = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: chromiumFlags,
+    env: { ...process.env, XDG_CONFIG_HOME: userDir, XDG_CACHE_HOME: userDir },
+  });
 });
 
 afterAll(async () => {
   await user?.close();
-  await app?.close();
+  await disposeTestService(service);
   await sites?.close();
+  rmSync(userDir, { recursive: true, force: true });
 });
 
 describe('live viewer', () => {
   it('serves the page with a CSP that limits framing and shows live frames', async () => {
-    const response = await fetch(viewerUrl(session.id, app.context.tokens.sign(session.id, 'view', 600)));
+    const response = await fetch(session.viewer_url!);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
-    const viewer = await openViewer(viewerUrl(session.id, app.context.tokens.sign(session.id, 'view', 600)));
+    const viewer = await openViewer(viewerUrl(session.session_id, sign(session.session_id, 'view')));
     await expect.poll(() => viewer.locator('.tab.active').textContent()).toBe('Viewer input');
     await viewer.close();
   });
 
   it('clicks and types into the session page through the viewer', async () => {
-    const viewer = await openViewer(
-      viewerUrl(session.id, app.context.tokens.sign(session.id, 'control', 600)),
-    );
+    const viewer = await openViewer(viewerUrl(session.session_id, sign(session.session_id, 'control')));
     await clickThroughViewer(viewer, '#press');
-    await expect.poll(() => session.activePage().title()).toBe('Pressed');
+    // Checked over the API, as a client of the session sees it.
+    await expect.poll(() => readPage(service, session.session_id, 'document.title')).toBe('Pressed');
 
     await clickThroughViewer(viewer, '#name');
     await viewer.keyboard.type('Ada Lovelace');
-    await expect.poll(() => session.activePage().inputValue('#name')).toBe('Ada Lovelace');
+    await expect
+      .poll(() => readPage(service, session.session_id, "document.querySelector('#name').value"))
+      .toBe('Ada Lovelace');
     await viewer.close();
   });
 
   it('ignores input from a read-only viewer', async () => {
-    await session.activePage().fill('#name', '');
+    await sessionPage().fill('#name', '');
     const viewer = await openViewer(
-      viewerUrl(session.id, app.context.tokens.sign(session.id, 'control', 600), '&mode=view'),
+      viewerUrl(session.session_id, sign(session.session_id, 'control'), '&mode=view'),
     );
     await clickThroughViewer(viewer, '#name');
     await viewer.keyboard.type('ignored');
     // A control viewer's keystrokes arrive within the same round trips; this one's never do.
-    const controller = await openViewer(
-      viewerUrl(session.id, app.context.tokens.sign(session.id, 'control', 600)),
-    );
+    const controller = await openViewer(viewerUrl(session.session_id, sign(session.session_id, 'control')));
     await clickThroughViewer(controller, '#name');
     await controller.keyboard.type('x');
-    await expect.poll(() => session.activePage().inputValue('#name')).toBe('x');
+    await expect.poll(() => sessionPage().inputValue('#name')).toBe('x');
     await viewer.close();
     await controller.close();
   });
 
   it('adds a new tab to the strip and follows it', async () => {
-    const viewer = await openViewer(
-      viewerUrl(session.id, app.context.tokens.sign(session.id, 'control', 600)),
-    );
-    await session.activePage().evaluate((url) => window.open(url), sites.url('forms.html'));
+    const viewer = await openViewer(viewerUrl(session.session_id, sign(session.session_id, 'control')));
+    await sessionPage().evaluate((url) => window.open(url), sites.url('forms.html'));
     await expect.poll(() => viewer.locator('.tab').count()).toBe(2);
     await expect.poll(() => viewer.locator('#url').textContent()).toBe(sites.url('forms.html'));
     await viewer.locator('.tab').first().click();
@@ -100,21 +112,21 @@ describe('live viewer', () => {
   });
 
   it('refuses a viewer without a token or with the token of another session', async () => {
-    const noToken = await fetch(`${app.url}/sessions/${session.id}/viewer`);
+    const noToken = await fetch(`${service.url}/sessions/${session.session_id}/viewer`);
     expect(noToken.status).toBe(401);
-    const other = await app.sessions.open(session.accountId);
-    const crossed = await fetch(viewerUrl(session.id, app.context.tokens.sign(other.id, 'control', 600)));
+    const other = await startSession(service);
+    const crossed = await fetch(viewerUrl(session.session_id, sign(other.session_id, 'control')));
     expect(crossed.status).toBe(403);
     expect(await crossed.json()).toMatchObject({ message: 'Token of another session' });
-    const cdpScope = await fetch(viewerUrl(session.id, app.context.tokens.sign(session.id, 'cdp', 600)));
+    const cdpScope = await fetch(viewerUrl(session.session_id, sign(session.session_id, 'cdp')));
     expect(cdpScope.status).toBe(403);
-    await app.sessions.close(other);
+    await stopSession(service, other.session_id);
   });
 
   it('says so when the session ends', async () => {
-    const ending = await app.sessions.open(session.accountId);
-    const viewer = await openViewer(viewerUrl(ending.id, app.context.tokens.sign(ending.id, 'view', 600)));
-    await app.sessions.close(ending);
+    const ending = await startSession(service);
+    const viewer = await openViewer(ending.viewer_url!);
+    await stopSession(service, ending.session_id);
     await expect.poll(() => viewer.locator('#ended').isVisible()).toBe(true);
     expect(await viewer.locator('#status').textContent()).toBe('Ended');
     await viewer.close();

@@ -13,6 +13,7 @@ import { registerProfileRoutes } from '../profiles/routes';
 import { registerReferenceRoutes } from '../reference/routes';
 import { registerSessionRoutes } from '../sessions/routes';
 import { setupErrorHandling } from './error-handler';
+import { liveRouteContext, registerLiveRoutes } from './live-routes';
 import { createLogger, logCompletedRequest } from './logger';
 import { setupRequestGuards } from './request-guards';
 
@@ -53,5 +54,6 @@ export async function buildApp(context: ServiceContext): Promise<FastifyInstance
   registerSessionRoutes(app, context.sessions);
   registerPageRoutes(app, context.pages, context.sessions);
   registerFileRoutes(app, context.files);
+  registerLiveRoutes(app, liveRouteContext(context));
   return app;
 }

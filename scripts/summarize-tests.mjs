@@ -42,6 +42,16 @@ if (playwright) {
   playwright.suites.forEach(visit);
 }
 
+// A runner that failed outside any test (an unhandled error, a crash) fails the run even when every test passed.
+for (const runner of ['vitest', 'playwright']) {
+  const exitFile = `test-results/${runner}.exit`;
+  const code = existsSync(exitFile) ? Number(readFileSync(exitFile, 'utf8').trim()) : 0;
+  if (code !== 0 && totals.failed === 0) {
+    console.error(`summary: ${runner} exited ${code} with errors outside the tests (see its output above)`);
+    totals.failed += 1;
+  }
+}
+
 for (const name of skipped) console.log(`skipped: ${name}`);
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(line);

@@ -19,8 +19,8 @@ mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$XDG_CACHE_HOME"
 
 # A virtual display for headed browsers, and a session bus with an unlocked keyring for keytar.
 inner='echo -n svc-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
-npx vitest run
-if [ -f playwright.config.ts ]; then npx playwright test; fi'
+npx vitest run; echo $? > test-results/vitest.exit
+if [ -f playwright.config.ts ]; then npx playwright test; echo $? > test-results/playwright.exit; fi'
 xvfb-run -a dbus-run-session -- bash -c "$inner"
 
 node scripts/summarize-tests.mjs

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import type { LiveSession } from '../sessions/live-session';
 import { Screencast } from '../viewer/screencast';
@@ -12,16 +13,15 @@ const recordingSize = { maxWidth: 1280, maxHeight: 800, quality: 60 };
 
 /**
  * Records one session's screencast while it runs: the active tab's frames, identical frames dropped, at most
- * one per 100 ms (the latest one of a burst is kept, so the final state of a change is never lost).
+ * one per 100 ms. The cap is applied at the source: Chromium sends the next frame only once the last one is
+ * acknowledged, so holding the acknowledgement spares it encoding frames we would throw away, and the frame
+ * that follows a burst still shows its final state.
  */
 export class SessionRecorder {
   private screencast: Screencast | undefined;
   private recordedPage: Page | undefined;
   private seq = 0;
-  private lastKeptAt = 0;
   private lastHash = '';
-  private pending: { data: string; t: number } | undefined;
-  private pendingTimer: NodeJS.Timeout | undefined;
   private writes: Promise<void> = Promise.resolve();
   private switching: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
@@ -44,7 +44,6 @@ export class SessionRecorder {
     this.session.context.off('page', this.onNewPage);
     await this.switching;
     await this.screencast?.stop();
-    this.flushPending();
     await this.writes;
   }
 
@@ -68,27 +67,18 @@ export class SessionRecorder {
     else this.screencast = screencast;
   }
 
-  private onFrame(data: string): void {
-    const now = Date.now();
-    this.pending = { data, t: now };
-    clearTimeout(this.pendingTimer);
-    const wait = this.lastKeptAt + minFrameGapMs - now;
-    if (wait <= 0) this.flushPending();
-    else this.pendingTimer = setTimeout(() => this.flushPending(), wait);
+  private async onFrame(data: string): Promise<void> {
+    this.keep(data, Date.now());
+    await sleep(minFrameGapMs);
   }
 
-  private flushPending(): void {
-    clearTimeout(this.pendingTimer);
-    const frame = this.pending;
-    this.pending = undefined;
-    if (!frame) return;
-    const hash = createHash('sha1').update(frame.data).digest('hex');
+  private keep(data: string, t: number): void {
+    const hash = createHash('sha1').update(data).digest('hex');
     if (hash === this.lastHash) return;
     this.lastHash = hash;
-    this.lastKeptAt = frame.t;
     const seq = ++this.seq;
     this.writes = this.writes
-      .then(() => this.files.addFrame(this.session.id, seq, Buffer.from(frame.data, 'base64'), frame.t))
+      .then(() => this.files.addFrame(this.session.id, seq, Buffer.from(data, 'base64'), t))
       .catch(() => undefined);
   }
 }

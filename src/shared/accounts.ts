@@ -47,6 +47,17 @@ export const accountOperations = {
     auth: 'key',
     response: statusMessageSchema,
   }),
+  setAccountLogin: defineOperation({
+    id: 'setAccountLogin',
+    method: 'PUT',
+    path: '/account/login',
+    summary:
+      'Set the e-mail and password the account signs in to the console with (the owner account starts without one)',
+    tag: 'accounts',
+    auth: 'key',
+    body: credentialsSchema,
+    response: accountSchema,
+  }),
   getAccount: defineOperation({
     id: 'getAccount',
     method: 'GET',

@@ -117,6 +117,30 @@ describe('API keys and accounts', () => {
     expect((await fetch(`${service.url}/account`, { headers: { cookie } })).status).toBe(401);
   });
 
+  it('lets the owner (created without a login) set one, then sign in to the console with it', async () => {
+    const set = await service.call('/account/login', {
+      method: 'PUT',
+      json: { email: 'Owner@example.org', password: 'owner password 1' },
+    });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ email: 'owner@example.org' });
+    const login = await fetch(`${service.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.org', password: 'owner password 1' }),
+    });
+    expect(login.status).toBe(200);
+    const owner = await (await service.call('/account')).json();
+    expect((await login.json()).account_id).toBe(owner.account_id);
+
+    await signup(service, 'dave@example.org');
+    const taken = await service.call('/account/login', {
+      method: 'PUT',
+      json: { email: 'dave@example.org', password: 'owner password 2' },
+    });
+    expect(taken.status).toBe(409);
+  });
+
   it('refuses a wrong password and a second signup with the same e-mail', async () => {
     await signup(service, 'carol@example.org');
     const wrong = await fetch(`${service.url}/auth/login`, {

@@ -20,6 +20,10 @@ export class AccountsRepository {
     await this.db.insertInto('accounts').values(account).execute();
   }
 
+  async updateLogin(id: string, email: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('accounts').set({ email, password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
   async insertConsoleSession(session: ConsoleSessionTable): Promise<void> {
     await this.db.insertInto('console_sessions').values(session).execute();
   }

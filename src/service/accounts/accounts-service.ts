@@ -49,6 +49,16 @@ export class AccountsService {
     return this.openConsoleSession(account);
   }
 
+  async setLogin(accountId: string, email: string, password: string): Promise<Account> {
+    const normalized = email.toLowerCase();
+    const holder = await this.accounts.findByEmail(normalized);
+    if (holder && holder.id !== accountId) {
+      throw new AppError('email_taken', 'An account with this e-mail already exists');
+    }
+    await this.accounts.updateLogin(accountId, normalized, await hashPassword(password));
+    return this.getAccount(accountId);
+  }
+
   async login(email: string, password: string): Promise<ConsoleLogin> {
     const account = await this.accounts.findByEmail(email.toLowerCase());
     const isValid = account?.password_hash ? await isPasswordValid(password, account.password_hash) : false;

@@ -30,6 +30,9 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
     reply.clearCookie(sessionCookieName, { path: '/' });
     return { success: true, message: 'Signed out' };
   });
+  addRoute(app, accountOperations.setAccountLogin, async ({ principal, body }) =>
+    accounts.setLogin(principal.accountId, body.email, body.password),
+  );
   addRoute(app, accountOperations.getAccount, async ({ principal }) =>
     accounts.getAccount(principal.accountId, principal.console?.csrfToken),
   );

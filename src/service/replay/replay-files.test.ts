@@ -42,3 +42,13 @@ describe('replay retention', () => {
     expect(() => files.dirOf('../x')).toThrow();
   });
 });
+
+describe('recordings left open by a previous run', () => {
+  it('are listed as unfinished until marked ended', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'svc-replay-files-'));
+    const files = new ReplayFiles(dataDir);
+    await files.create({ session_id: 'left_open', account_id: 'a', started_at: 1 });
+    await files.create({ session_id: 'done', account_id: 'a', started_at: 1, ended_at: 2 });
+    expect((await files.unfinished()).map((meta) => meta.session_id)).toEqual(['left_open']);
+  });
+});

@@ -66,6 +66,13 @@ export class ReplayFiles {
     return lines.map((line) => JSON.parse(line) as RecordedFrame);
   }
 
+  /** Recordings never marked ended: their session was still running when the service last stopped. */
+  async unfinished(): Promise<ReplayMeta[]> {
+    if (!existsSync(this.root)) return [];
+    const metas = await Promise.all((await readdir(this.root)).map((sessionId) => this.readMeta(sessionId)));
+    return metas.filter((meta): meta is ReplayMeta => meta !== undefined && meta.ended_at === undefined);
+  }
+
   /** Deletes recordings whose last activity is older than `before` (Unix ms); returns the session ids. */
   async deleteOlderThan(before: number): Promise<string[]> {
     if (!existsSync(this.root)) return [];

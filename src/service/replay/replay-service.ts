@@ -71,6 +71,18 @@ export class ReplayService {
     return (await this.encode(meta.account_id, sessionId)).done;
   }
 
+  /**
+   * Marks recordings a previous run left open as ended at their last frame, so their replay is complete
+   * and they expire like any other. Call before sessions start.
+   */
+  async closeAbandoned(): Promise<void> {
+    for (const meta of await this.files.unfinished()) {
+      if (this.recorders.has(meta.session_id)) continue;
+      const last = (await this.files.frames(meta.session_id)).at(-1);
+      await this.files.writeMeta({ ...meta, ended_at: last?.t ?? meta.started_at });
+    }
+  }
+
   /** Deletes ended recordings past the retention period. */
   deleteExpired(now = Date.now()): Promise<string[]> {
     return this.files.deleteOlderThan(now - this.retentionDays * dayMs);

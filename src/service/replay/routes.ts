@@ -32,7 +32,10 @@ export function registerReplayRoutes(app: FastifyInstance, context: LiveRouteCon
     replays.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'replay clean-up failed'));
   };
   const cleanupTimer = setInterval(cleanUp, cleanupEveryMs).unref();
-  app.addHook('onReady', async () => cleanUp());
+  app.addHook('onReady', async () => {
+    await replays.closeAbandoned();
+    cleanUp();
+  });
   app.addHook('onClose', async () => clearInterval(cleanupTimer));
 
   addRoute(app, replayOperations.getSessionReplay, async ({ principal, params }) =>

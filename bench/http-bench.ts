@@ -23,13 +23,23 @@ async function freePort(): Promise<number> {
 async function startServe(dataDir: string, logLevel: string): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['bin/svc', 'serve', '--port', String(port), '--data-dir', dataDir], {
-    env: { ...process.env, SVC_BOOTSTRAP_API_KEY: apiKey, SVC_LOG_LEVEL: logLevel, SVC_RATE_LIMIT: '100000000' },
+    env: {
+      ...process.env,
+      SVC_BOOTSTRAP_API_KEY: apiKey,
+      SVC_LOG_LEVEL: logLevel,
+      SVC_RATE_LIMIT: '100000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   process.on('exit', () => child.kill('SIGKILL'));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) {
+    if (
+      await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    ) {
       return { url, stop: () => child.kill('SIGTERM') };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -40,8 +50,13 @@ async function startServe(dataDir: string, logLevel: string): Promise<{ url: str
 
 async function measure(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: 50, duration: durationS, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requests_per_s: Math.round(result.requests.average), latency_p50_ms: result.latency.p50, latency_p99_ms: result.latency.p99 };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    requests_per_s: Math.round(result.requests.average),
+    latency_p50_ms: result.latency.p50,
+    latency_p99_ms: result.latency.p99,
+  };
 }
 
 async function main() {

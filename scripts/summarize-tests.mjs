@@ -52,6 +52,13 @@ for (const runner of ['vitest', 'playwright']) {
   }
 }
 
+const lintExit = existsSync('test-results/lint.exit') ? Number(readFileSync('test-results/lint.exit', 'utf8').trim()) : 0;
+if (lintExit === 0) totals.passed += 1;
+else {
+  console.error(`summary: lint failed:\n${readFileSync('test-results/lint.log', 'utf8')}`);
+  totals.failed += 1;
+}
+
 for (const name of skipped) console.log(`skipped: ${name}`);
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(line);

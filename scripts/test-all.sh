@@ -10,6 +10,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 npm run --silent build || exit 1
 rm -rf test-results && mkdir -p test-results
+# Lint and format count as one check: the import boundaries of the architecture live there.
+npm run --silent lint > test-results/lint.log 2>&1; echo $? > test-results/lint.exit
 
 # A throwaway home per run: Chromium, the keychain and the CLI write nothing into the real one.
 run_home=$(mktemp -d)

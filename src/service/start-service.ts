@@ -23,7 +23,8 @@ export async function startService(settings: ServiceSettings): Promise<RunningSe
   try {
     await bootstrapOwner(context, app.log);
     const recovered = await context.sessions.recoverAfterRestart();
-    if (recovered > 0) app.log.info({ sessions: recovered }, 'closed sessions left active by the previous run');
+    if (recovered > 0)
+      app.log.info({ sessions: recovered }, 'closed sessions left active by the previous run');
     await app.listen({ host: settings.SVC_HOST, port: settings.SVC_PORT });
   } catch (error) {
     await app.close();

@@ -69,7 +69,12 @@ export const observeRequestSchema = z.strictObject({
     .min(0)
     .optional()
     .describe('Observe again until the page shows at least this many elements (up to the action timeout)'),
-  max_nb_actions: z.number().int().min(1).optional().describe('List at most this many elements, the most relevant'),
+  max_nb_actions: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('List at most this many elements, the most relevant'),
   url: z.string().min(1).optional().describe('Navigate here first'),
   screenshot: z.boolean().default(false).describe('Include a base64 screenshot of the viewport'),
 });

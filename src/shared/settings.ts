@@ -59,23 +59,41 @@ export const serviceSettingsSchema = z.object({
     .default('169.254.169.254,metadata.google.internal,fd00:ec2::254')
     .describe('Comma list of hosts no session may open (cloud metadata endpoints by default)'),
   SVC_ACTION_TIMEOUT_MS: int(15_000).describe('Time limit of a page action that does not give `timeout`, ms'),
-  SVC_EVALUATE_JS_MAX_BYTES: int(1_048_576).describe('Largest result (JSON bytes) an evaluate_js action returns'),
+  SVC_EVALUATE_JS_MAX_BYTES: int(1_048_576).describe(
+    'Largest result (JSON bytes) an evaluate_js action returns',
+  ),
   SVC_CAPTCHA_API_URL: z
     .string()
     .optional()
-    .describe('Base URL of a 2Captcha-compatible solving service (`in.php`/`res.php`); none: captcha_solve fails'),
+    .describe(
+      'Base URL of a 2Captcha-compatible solving service (`in.php`/`res.php`); none: captcha_solve fails',
+    ),
   SVC_CAPTCHA_API_KEY: z.string().optional().describe('API key of the CAPTCHA solving service'),
-  SVC_CAPTCHA_POLL_MS: int(5_000).describe('How often the CAPTCHA solving service is asked for the token, ms'),
-  SVC_CAPTCHA_TIMEOUT_MS: int(180_000).describe('Time limit of captcha_solve that does not give `timeout`, ms'),
+  SVC_CAPTCHA_POLL_MS: int(5_000).describe(
+    'How often the CAPTCHA solving service is asked for the token, ms',
+  ),
+  SVC_CAPTCHA_TIMEOUT_MS: int(180_000).describe(
+    'Time limit of captcha_solve that does not give `timeout`, ms',
+  ),
   SVC_LLM_PROVIDER: z
     .enum(['openai-compatible', 'openai'])
     .default('openai-compatible')
     .describe('Language-model API: openai, or openai-compatible (vLLM, Ollama, LM Studio, ...)'),
-  SVC_LLM_BASE_URL: z.string().optional().describe('Base URL of the language-model API, e.g. http://127.0.0.1:11434/v1'),
+  SVC_LLM_BASE_URL: z
+    .string()
+    .optional()
+    .describe('Base URL of the language-model API, e.g. http://127.0.0.1:11434/v1'),
   SVC_LLM_API_KEY: z.string().optional().describe('API key of the language-model API'),
-  SVC_LLM_MODEL: z.string().optional().describe('Model id for scrape extraction and agents; none: no extraction'),
-  SVC_MAX_UPLOAD_BYTES: int(50 * 1024 * 1024).describe('Largest file accepted by POST /storage/uploads/{filename}'),
-  SVC_MAX_DOWNLOAD_BYTES: int(200 * 1024 * 1024).describe('Largest browser download kept in a session\'s file storage'),
+  SVC_LLM_MODEL: z
+    .string()
+    .optional()
+    .describe('Model id for scrape extraction and agents; none: no extraction'),
+  SVC_MAX_UPLOAD_BYTES: int(50 * 1024 * 1024).describe(
+    'Largest file accepted by POST /storage/uploads/{filename}',
+  ),
+  SVC_MAX_DOWNLOAD_BYTES: int(200 * 1024 * 1024).describe(
+    "Largest browser download kept in a session's file storage",
+  ),
   SVC_VIEWER_FRAME_ANCESTORS: z
     .string()
     .default('')

@@ -10,11 +10,16 @@ describe('observe options', () => {
   let sites: FixtureServer;
   let sessionId: string;
   const observe = async (body: Record<string, unknown>) => {
-    const { status, body: observation } = await postJson<ObservationBody>(service, `/sessions/${sessionId}/page/observe`, body);
+    const { status, body: observation } = await postJson<ObservationBody>(
+      service,
+      `/sessions/${sessionId}/page/observe`,
+      body,
+    );
     expect(status).toBe(200);
     return observation;
   };
-  const labels = (observation: ObservationBody) => observation.space.interaction_actions.map((action) => action.text_label);
+  const labels = (observation: ObservationBody) =>
+    observation.space.interaction_actions.map((action) => action.text_label);
 
   beforeAll(async () => {
     sites = await startFixtureServer();

@@ -21,7 +21,11 @@ export class AccountsRepository {
   }
 
   async updateLogin(id: string, email: string, passwordHash: string): Promise<void> {
-    await this.db.updateTable('accounts').set({ email, password_hash: passwordHash }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('accounts')
+      .set({ email, password_hash: passwordHash })
+      .where('id', '=', id)
+      .execute();
   }
 
   async insertConsoleSession(session: ConsoleSessionTable): Promise<void> {

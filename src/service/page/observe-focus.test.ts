@@ -5,7 +5,12 @@ import { focusObservation } from './observe-focus';
 const observation = {
   metadata: { url: 'http://127.0.0.1/', title: 't', timestamp: '', viewport: {}, tabs: [] },
   space: {
-    description: ['_[:]Welcome', 'L1[:]<a href="/help">Help</a>', 'I1[:]<input name="email">', 'B1[:]<button>Sign in</button>'].join('\n'),
+    description: [
+      '_[:]Welcome',
+      'L1[:]<a href="/help">Help</a>',
+      'I1[:]<input name="email">',
+      'B1[:]<button>Sign in</button>',
+    ].join('\n'),
     interaction_actions: [
       { id: 'L1', type: 'click', text_label: 'Help', selector: 'a' },
       { id: 'I1', type: 'fill', text_label: 'Email', selector: 'input' },

@@ -6,7 +6,20 @@ export interface ObserveFocus {
 }
 
 // Words that say nothing about which element is meant.
-const fillerWords = new Set(['the', 'and', 'for', 'with', 'into', 'from', 'that', 'this', 'page', 'then', 'click', 'find']);
+const fillerWords = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'into',
+  'from',
+  'that',
+  'this',
+  'page',
+  'then',
+  'click',
+  'find',
+]);
 
 function termsOf(instructions: string): string[] {
   return instructions
@@ -32,11 +45,17 @@ export function focusObservation(observation: ObservationBody, focus: ObserveFoc
   const lineOf = new Map(lines.map((line) => [line.slice(0, line.indexOf('[:]')), line]));
   const terms = termsOf(focus.instructions ?? '');
   const ranked = observation.space.interaction_actions
-    .map((action, order) => ({ action, order, score: relevance(lineOf.get(action.id) ?? action.text_label, terms) }))
+    .map((action, order) => ({
+      action,
+      order,
+      score: relevance(lineOf.get(action.id) ?? action.text_label, terms),
+    }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, focus.max_nb_actions ?? Infinity);
   const kept = new Set(ranked.map(({ action }) => action.id));
-  const cut = new Set(observation.space.interaction_actions.map(({ id }) => id).filter((id) => !kept.has(id)));
+  const cut = new Set(
+    observation.space.interaction_actions.map(({ id }) => id).filter((id) => !kept.has(id)),
+  );
   return {
     ...observation,
     space: {

@@ -107,13 +107,11 @@ export class PageService {
 
 async function tabsOf(session: LiveSession): Promise<TabInfo[]> {
   return Promise.all(
-    session
-      .tabs()
-      .map(async (tab: Page, index) => ({
-        tab_id: index,
-        title: await tab.title().catch(() => ''),
-        url: tab.url(),
-      })),
+    session.tabs().map(async (tab: Page, index) => ({
+      tab_id: index,
+      title: await tab.title().catch(() => ''),
+      url: tab.url(),
+    })),
   );
 }
 

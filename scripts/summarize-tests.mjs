@@ -52,7 +52,9 @@ for (const runner of ['vitest', 'playwright']) {
   }
 }
 
-const lintExit = existsSync('test-results/lint.exit') ? Number(readFileSync('test-results/lint.exit', 'utf8').trim()) : 0;
+const lintExit = existsSync('test-results/lint.exit')
+  ? Number(readFileSync('test-results/lint.exit', 'utf8').trim())
+  : 0;
 if (lintExit === 0) totals.passed += 1;
 else {
   console.error(`summary: lint failed:\n${readFileSync('test-results/lint.log', 'utf8')}`);

@@ -4,7 +4,7 @@ import { clientSettingsSchema, serviceSettingsSchema } from './settings';
 function defaultOf(schema: z.ZodType): string {
   const def = (schema as unknown as { def: { type: string; defaultValue?: unknown; innerType?: z.ZodType } })
     .def;
-  if (def.type === 'default') return `\`${String(def.defaultValue)}\``;
+  if (def.type === 'default') return def.defaultValue === '' ? 'none' : `\`${String(def.defaultValue)}\``;
   if (def.innerType) return defaultOf(def.innerType);
   return '—';
 }

@@ -1,25 +1,7 @@
+import { pythonLiteral } from './python-literal';
 import { pythonModelClasses } from './python-model-classes';
 import type { JsonAction } from './json-actions';
 import { structuredScrapeIndex, withSentinels } from './replay-values';
-
-/** A Python literal of a JSON value: single-quoted strings, True/False/None, dicts and lists. */
-export function pythonLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') {
-    const escaped = value
-      .replace(/\\/g, '\\\\')
-      .replace(/'/g, "\\'")
-      .replace(/\n/g, '\\n')
-      .replace(/\r/g, '\\r')
-      .replace(/\t/g, '\\t');
-    return `'${escaped}'`;
-  }
-  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, unknown>);
-  return `{${entries.map(([key, item]) => `${pythonLiteral(key)}: ${pythonLiteral(item)}`).join(', ')}}`;
-}
 
 const keywordArguments = (fields: Record<string, unknown>) =>
   Object.entries(fields)
@@ -80,7 +62,7 @@ export function pythonScript(actions: readonly JsonAction[], asWorkflow: boolean
     'from __future__ import annotations',
     '',
     ...(models?.usesAny ? ['from typing import Any', ''] : []),
-    'from pydantic import BaseModel',
+    `from pydantic import ${models?.usesField ? 'BaseModel, Field' : 'BaseModel'}`,
     'from svc_sdk import SvcClient',
     '',
   ];

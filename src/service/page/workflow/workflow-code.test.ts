@@ -79,4 +79,32 @@ describe('workflow code export', () => {
     );
     expect(code.typescript_script).not.toContain('export async function run');
   });
+
+  it('names fields that are no Python attribute names safely and keeps the JSON name as the alias', () => {
+    const scrape = step('scrape', {
+      instructions: 'Flights',
+      response_format: {
+        type: 'object',
+        properties: {
+          from: { type: 'string' },
+          'arrival-time': { type: 'string' },
+          _id: { type: 'integer' },
+          field: { type: 'object', properties: { none: { type: 'object', properties: {} } } },
+        },
+      },
+    });
+    const { python_script: python } = workflowCode([scrape], { asWorkflow: true, language: 'python' });
+    expect(python).toContain('from pydantic import BaseModel, Field');
+    expect(python).toContain(
+      [
+        'class Model(BaseModel):',
+        "    from_: str | None = Field(default=None, alias='from')",
+        "    arrival_time: str | None = Field(default=None, alias='arrival-time')",
+        "    id: int | None = Field(default=None, alias='_id')",
+        '    field: Field2 | None = None',
+      ].join('\n'),
+    );
+    expect(python).toContain('class None2(BaseModel):\n    pass');
+    expect(python).toContain('class Field2(BaseModel):\n    none: None2 | None = None');
+  });
 });

@@ -40,9 +40,8 @@ export class CdpProxy {
     browserEndpoint: string,
     browserContextId: Promise<string>,
   ): Promise<CdpProxy> {
-    const early: WebSocket.RawData[] = [];
-    let relay: ((data: WebSocket.RawData) => void) | undefined;
-    client.on('message', (data) => (relay ? relay(data) : early.push(data)));
+    let early: WebSocket.RawData[] | undefined = [];
+    client.on('message', (data) => (early ? early.push(data) : proxy.fromClient(data)));
     const upstream = new WebSocket(browserEndpoint, {
       perMessageDeflate: false,
       maxPayload: 256 * 1024 * 1024,
@@ -59,8 +58,8 @@ export class CdpProxy {
     client.on('close', () => proxy.close());
     const { result } = await proxy.internal({ method: 'Target.getTargets' });
     proxy.scope.rememberTargets((result?.targetInfos as TargetInfo[] | undefined) ?? []);
-    for (const data of early.splice(0)) proxy.fromClient(data);
-    relay = (data) => proxy.fromClient(data);
+    for (const data of early) proxy.fromClient(data);
+    early = undefined;
     return proxy;
   }
 

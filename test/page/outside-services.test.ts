@@ -94,8 +94,11 @@ describe('page actions calling outside services', () => {
     const sent = JSON.parse(model.requests.at(-1)!.body) as {
       model: string;
       messages: { role: string; content: string }[];
+      response_format: { type: string; json_schema: { strict: boolean } };
     };
     expect(sent.model).toBe('fake-model');
+    // Strict mode would refuse ordinary schemas such as pydantic's optional fields.
+    expect(sent.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: false } });
     const user = sent.messages.find((message) => message.role === 'user')!.content;
     expect(user).toMatch(
       /Instructions: List the products with their prices[\s\S]*<page_content>\n# Our products[\s\S]*<\/page_content>$/,

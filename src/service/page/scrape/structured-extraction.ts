@@ -33,6 +33,8 @@ export async function extractStructured(
         system: SYSTEM_PROMPT,
         prompt,
         schema: jsonSchema(request.responseFormat),
+        // Strict mode refuses ordinary schemas (pydantic's optional fields, $defs); the result is validated anyway.
+        providerOptions: { openaiCompatible: { strictJsonSchema: false } },
         maxRetries: 1,
       });
       return { success: true, data: object };

@@ -61,13 +61,15 @@ export class ContextScope {
   fromClient(message: CdpMessage): ClientVerdict {
     const { id, method = '', sessionId } = message;
     const params = message.params ?? {};
+    // Refused on target sessions too: a page's session must not become a way out of the context.
+    if (refusedCommands.has(method)) {
+      return { reply: cdpError(id, `${method} is not available on a session's CDP endpoint`, sessionId) };
+    }
     if (sessionId !== undefined) {
       return this.sessions.has(sessionId)
         ? { forward: message }
         : { reply: cdpError(id, `Session with given id not found: ${sessionId}`, sessionId) };
     }
-    if (refusedCommands.has(method))
-      return { reply: cdpError(id, `${method} is not available on a session's CDP endpoint`) };
     // Closing means "I am done": the browser is shared and stays up; the session ends through the API.
     if (method === 'Browser.close') return { reply: { id, result: {} }, thenClose: true };
     // The service's own download handling (file storage) must keep working; the client is not handed it.

@@ -44,6 +44,9 @@ export const serviceSettingsSchema = z.object({
     'Sessions sharing one Chromium process (bounds what a crash ends)',
   ),
   SVC_BROWSER_WARM_CONTEXTS: int(2).describe('Pre-created sessions kept ready so default starts are instant'),
+  SVC_BROWSER_WARM_CONTEXTS_MAX: int(10).describe(
+    'After a burst of starts, up to this many sessions are kept ready (for 5 minutes) to absorb the next one',
+  ),
   SVC_SESSION_IDLE_TIMEOUT_MINUTES: int(5).describe('Idle timeout of a session that does not give one'),
   SVC_SESSION_MAX_DURATION_MINUTES: int(30).describe(
     'Lifetime of a session that does not give max_duration_minutes',

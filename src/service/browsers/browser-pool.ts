@@ -3,6 +3,7 @@ import { assertDisplayAvailable, findChromium } from './chromium-launch';
 import { BrowserProcess } from './browser-process';
 import type { ContextLease } from './context-lease';
 import { attachRemoteBrowser } from './remote-browser';
+import { defaultBurstWindowMs, defaultDemandMemoryMs, WarmDemand } from './warm-demand';
 
 export interface BrowserPoolConfig {
   /** SVC_CHROMIUM_PATH; auto-detected when undefined. */
@@ -10,6 +11,8 @@ export interface BrowserPoolConfig {
   dataDir: string;
   contextsPerProcess: number;
   warmContexts: number;
+  /** Most contexts kept warm after a burst of starts (see WarmDemand). */
+  warmContextsMax: number;
   blockedHosts: Set<string>;
   logError: (message: string, error: unknown) => void;
 }
@@ -24,6 +27,12 @@ export interface ContextRequest {
 
 export const browserCrashedReason = 'The browser process exited unexpectedly';
 
+/** How often the pool checks whether a past burst's extra warm contexts can go. */
+const trimIntervalMs = 60_000;
+
+/** Contexts warmed at once: one per core here, so a refill after a burst is ready before the next one. */
+const parallelWarmups = 2;
+
 /**
  * Chromium processes grouped by launch-level option (headless or headed), each holding a bounded number of
  * contexts so one crash touches few sessions. A few default contexts are kept open ahead of demand and
@@ -33,15 +42,26 @@ export class BrowserPool {
   private readonly groups = new Map<boolean, BrowserProcess[]>();
   private readonly launches = new Map<boolean, Promise<BrowserProcess>>();
   private readonly warm: ContextLease[] = [];
+  private readonly demand: WarmDemand;
+  private readonly trimTimer: NodeJS.Timeout;
   private isRefilling = false;
   private isClosed = false;
 
-  constructor(private readonly config: BrowserPoolConfig) {}
+  constructor(private readonly config: BrowserPoolConfig) {
+    this.demand = new WarmDemand({
+      baseline: config.warmContexts,
+      ceiling: Math.max(config.warmContexts, config.warmContextsMax),
+      burstWindowMs: defaultBurstWindowMs,
+      memoryMs: defaultDemandMemoryMs,
+    });
+    this.trimTimer = setInterval(() => this.refillSoon(), trimIntervalMs).unref();
+  }
 
   async acquire(request: ContextRequest): Promise<ContextLease> {
     if (request.cdpUrl) return attachRemoteBrowser(request.cdpUrl, request.options, this.config.blockedHosts);
     if (!request.headless) assertDisplayAvailable();
     if (request.headless && !request.options) {
+      this.demand.recordStart();
       const warm = this.warm.shift();
       this.refillSoon();
       if (warm) return warm;
@@ -52,6 +72,7 @@ export class BrowserPool {
   /** Closes every context and browser process; the pool serves nothing afterwards. */
   async close(): Promise<void> {
     this.isClosed = true;
+    clearInterval(this.trimTimer);
     const processes = [...this.groups.values()].flat();
     this.groups.clear();
     await Promise.all(processes.map((process) => process.close()));
@@ -128,18 +149,35 @@ export class BrowserPool {
     });
   }
 
+  /** Brings the warm contexts up to the demand, a few at a time, until it is met or a creation fails. */
   private async refill(): Promise<void> {
+    await this.releaseExtraWarm();
     await this.ensureHeadroom();
-    while (!this.isClosed && this.warm.length < this.config.warmContexts) {
-      try {
-        const lease = await this.openContext(true, {});
-        if (this.isClosed) await lease.release();
-        else this.warm.push(lease);
-      } catch (error) {
-        if (!this.isClosed) this.config.logError('could not pre-warm a browser context', error);
-        return;
+    let warming = 0;
+    let failed = false;
+    const isShort = () => !this.isClosed && !failed && this.warm.length + warming < this.demand.target();
+    const warmUp = async () => {
+      while (isShort()) {
+        warming += 1;
+        try {
+          const lease = await this.openContext(true, {});
+          if (this.isClosed) await lease.release();
+          else this.warm.push(lease);
+        } catch (error) {
+          failed = true;
+          if (!this.isClosed) this.config.logError('could not pre-warm a browser context', error);
+        } finally {
+          warming -= 1;
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: parallelWarmups }, warmUp));
+  }
+
+  /** Contexts kept for a burst that has not come back are given up, down to the current demand. */
+  private async releaseExtraWarm(): Promise<void> {
+    const extra = this.warm.splice(this.demand.target());
+    await Promise.all(extra.map((lease) => lease.release()));
   }
 
   /**
@@ -150,7 +188,8 @@ export class BrowserPool {
     const group = this.groupOf(true);
     if (group.length === 0) return;
     const room = group.reduce((free, process) => free + this.config.contextsPerProcess - process.load, 0);
-    if (room >= this.config.contextsPerProcess / 2 + this.config.warmContexts) return;
+    const stillToWarm = Math.max(0, this.demand.target() - this.warm.length);
+    if (room >= this.config.contextsPerProcess / 2 + stillToWarm) return;
     await this.launch(true).catch((error: unknown) =>
       this.config.logError('could not launch a spare browser', error),
     );

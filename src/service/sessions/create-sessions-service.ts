@@ -30,6 +30,7 @@ export function createSessionsService(wiring: SessionsWiring): SessionsService {
       dataDir: settings.SVC_DATA_DIR,
       contextsPerProcess: Math.max(1, settings.SVC_BROWSER_CONTEXTS_PER_PROCESS),
       warmContexts: settings.SVC_BROWSER_WARM_CONTEXTS,
+      warmContextsMax: settings.SVC_BROWSER_WARM_CONTEXTS_MAX,
       blockedHosts: parseBlockedHosts(settings.SVC_BLOCKED_HOSTS),
       logError,
     }),

@@ -52,7 +52,12 @@ export async function launchCdpBrowser(executablePath = '/usr/bin/chromium'): Pr
       `--user-data-dir=${userDataDir}`,
       'about:blank',
     ],
-    { stdio: 'ignore', env: { ...process.env, XDG_CONFIG_HOME: userDataDir, XDG_CACHE_HOME: userDataDir } },
+    // Its own process group, so closing ends Chromium's helper processes too, not only the main one.
+    {
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, XDG_CONFIG_HOME: userDataDir, XDG_CACHE_HOME: userDataDir },
+    },
   );
   const wsEndpoint = await readActivePort(userDataDir);
   const browser = await chromium.connectOverCDP(wsEndpoint);
@@ -63,7 +68,11 @@ export async function launchCdpBrowser(executablePath = '/usr/bin/chromium'): Pr
     process: child,
     close: async () => {
       await browser.close().catch(() => undefined);
-      child.kill('SIGKILL');
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
       await exited;
       rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },

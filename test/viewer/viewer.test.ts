@@ -111,6 +111,26 @@ describe('live viewer', () => {
     await viewer.close();
   });
 
+  it('reconnects by itself when the connection drops', async () => {
+    const viewer = await user.newPage();
+    let connections = 0;
+    await viewer.routeWebSocket(/\/viewer\/stream/, (socket) => {
+      connections += 1;
+      socket.connectToServer();
+      // The first connection drops soon after it opened, as on a flaky network.
+      if (connections === 1) setTimeout(() => void socket.close({ code: 1001, reason: 'network drop' }), 500);
+    });
+    await viewer.goto(viewerUrl(session.session_id, sign(session.session_id, 'view')));
+    await expect.poll(() => connections).toBe(2);
+    const framesAfterDrop = Number(await viewer.locator('#screen').getAttribute('data-frames'));
+    await sessionPage().evaluate(() => (document.title = 'After the drop'));
+    await expect
+      .poll(async () => Number(await viewer.locator('#screen').getAttribute('data-frames')))
+      .toBeGreaterThan(framesAfterDrop);
+    expect(await viewer.locator('#status').textContent()).toBe('Live');
+    await viewer.close();
+  });
+
   it('refuses a viewer without a token or with the token of another session', async () => {
     const noToken = await fetch(`${service.url}/sessions/${session.session_id}/viewer`);
     expect(noToken.status).toBe(401);

@@ -73,6 +73,11 @@ describe('session replay', () => {
     expect(video.frames).toBeGreaterThan(3);
     expect(replay.video_duration_ms).toBeGreaterThan(1000);
     expect(replay.video_start_ms).toBeGreaterThanOrEqual(Date.now() - 60_000);
+
+    // A <video> player seeks with byte ranges.
+    const head = await fetch(replay.mp4_url, { headers: { range: 'bytes=0-99' } });
+    expect(head.status).toBe(206);
+    expect((await head.arrayBuffer()).byteLength).toBe(100);
   });
 
   it('covers the whole session after it stopped', async () => {

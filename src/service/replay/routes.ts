@@ -7,6 +7,7 @@ import type { LiveRouteContext } from '../http/live-route-context';
 import { requireSessionToken } from '../http/session-token-guard';
 import { ReplayFiles } from './replay-files';
 import { ReplayService } from './replay-service';
+import { requestedRange } from './video-range';
 
 const cleanupEveryMs = 3_600_000;
 
@@ -47,11 +48,17 @@ export function registerReplayRoutes(app: FastifyInstance, context: LiveRouteCon
     requireSessionToken(context.tokens, request, sessionId, ['view', 'control']);
     const path = await replays.videoPath(sessionId);
     const { size } = await stat(path);
-    return reply
+    const range = requestedRange(request.headers.range, size);
+    reply
       .header('content-type', 'video/mp4')
-      .header('content-length', size)
-      .header('cache-control', 'private, no-store')
-      .send(createReadStream(path));
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, no-store');
+    if (!range) return reply.header('content-length', size).send(createReadStream(path));
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(createReadStream(path, range));
   });
   return replays;
 }

@@ -102,6 +102,9 @@ export const serviceSettingsSchema = z.object({
     .default('')
     .describe('Space or comma list of origins allowed to embed the live viewer besides the service itself'),
   SVC_REPLAY_RETENTION_DAYS: int(7).describe('Days a session replay (recorded screencast) is kept'),
+  SVC_REPLAY_TOTAL_FPS: int(40).describe(
+    'Frames per second all replay recordings together keep (each session at most 10); bounds recording CPU',
+  ),
 });
 
 export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;

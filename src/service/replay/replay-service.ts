@@ -11,6 +11,7 @@ import { SessionRecorder } from './session-recorder';
 /** How long an mp4_url works. */
 const videoUrlTtlS = 3600;
 const dayMs = 86_400_000;
+const minFrameGapMs = 100;
 
 interface Encoding {
   /** Frame count and end of the encoded span: the same key means the same video. */
@@ -29,7 +30,14 @@ export class ReplayService {
     private readonly files: ReplayFiles,
     private readonly tokens: SessionTokens,
     private readonly retentionDays: number,
+    /** Frames per second all recordings together may take, so many busy sessions do not starve the CPU. */
+    private readonly totalFramesPerS: number,
   ) {}
+
+  /** Each recording's share of the frame budget, never more than 10 frames a second. */
+  frameGapMs(): number {
+    return Math.max(minFrameGapMs, (this.recorders.size * 1000) / Math.max(1, this.totalFramesPerS));
+  }
 
   async startRecording(session: LiveSession): Promise<void> {
     await this.files.create({
@@ -37,7 +45,7 @@ export class ReplayService {
       account_id: session.accountId,
       started_at: Date.now(),
     });
-    this.recorders.set(session.id, new SessionRecorder(session, this.files));
+    this.recorders.set(session.id, new SessionRecorder(session, this.files, () => this.frameGapMs()));
   }
 
   async stopRecording(session: LiveSession): Promise<void> {

@@ -20,6 +20,7 @@ export function registerReplayRoutes(app: FastifyInstance, context: LiveRouteCon
     new ReplayFiles(context.settings.SVC_DATA_DIR),
     context.tokens,
     context.settings.SVC_REPLAY_RETENTION_DAYS,
+    context.settings.SVC_REPLAY_TOTAL_FPS,
   );
   context.liveSessions.subscribe({
     onStart: (session) => {

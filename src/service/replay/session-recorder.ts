@@ -5,15 +5,13 @@ import type { LiveSession } from '../sessions/live-session';
 import { Screencast } from '../viewer/screencast';
 import type { ReplayFiles } from './replay-files';
 
-/** At most 10 frames a second are kept. */
-const minFrameGapMs = 100;
 /** The API's `switch_tab` changes the active tab without an event; look for it this often. */
 const activeTabCheckMs = 500;
 const recordingSize = { maxWidth: 1280, maxHeight: 800, quality: 60 };
 
 /**
  * Records one session's screencast while it runs: the active tab's frames, identical frames dropped, at most
- * one per 100 ms. The cap is applied at the source: Chromium sends the next frame only once the last one is
+ * one per `frameGapMs()`. The cap is applied at the source: Chromium sends the next frame only once the last one is
  * acknowledged, so holding the acknowledgement spares it encoding frames we would throw away, and the frame
  * that follows a burst still shows its final state.
  */
@@ -30,6 +28,8 @@ export class SessionRecorder {
   constructor(
     private readonly session: LiveSession,
     private readonly files: ReplayFiles,
+    /** Milliseconds to wait between kept frames now (at least 100: at most 10 frames a second). */
+    private readonly frameGapMs: () => number,
   ) {
     this.timer = setInterval(() => this.followActiveTab(), activeTabCheckMs);
     session.context.on('page', this.onNewPage);
@@ -69,7 +69,7 @@ export class SessionRecorder {
 
   private async onFrame(data: string): Promise<void> {
     this.keep(data, Date.now());
-    await sleep(minFrameGapMs);
+    await sleep(this.frameGapMs());
   }
 
   private keep(data: string, t: number): void {

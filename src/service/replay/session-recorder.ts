@@ -51,7 +51,9 @@ export class SessionRecorder {
   private readonly onNewPage = () => setTimeout(() => this.followActiveTab(), 50);
 
   private followActiveTab(): void {
-    if (this.stopped) return;
+    // A session whose last tab is gone (its browser died, it is ending) has nothing to record; activePage()
+    // would throw from this timer and take the whole service down.
+    if (this.stopped || this.session.tabs().length === 0) return;
     const page = this.session.activePage();
     if (page === this.recordedPage) return;
     this.recordedPage = page;

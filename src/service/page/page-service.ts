@@ -5,7 +5,10 @@ import type { z } from 'zod';
 import type { observeRequestSchema, scrapeRequestSchema, screenshotRequestSchema } from '../../shared/page';
 import type { LiveSession, LiveSessions } from '../sessions/live-session';
 import { runAction, type ActionEnvironment } from './action-runner';
+import { findCaptchaWidget } from './captcha/captcha-widget';
+import { watchForCaptchas } from './captcha/captcha-watch';
 import { resolveTarget, type ObservedElements } from './element-target';
+import { inPage } from './in-page';
 import { observePage } from './observe/observe-page';
 import { focusObservation } from './observe-focus';
 import type { TabInfo } from './observe/types';
@@ -35,6 +38,7 @@ export class PageService {
 
   constructor(private readonly deps: PageServiceDependencies) {
     deps.liveSessions.subscribe({ onEnd: (session) => deps.elements.forget(session.id) });
+    watchForCaptchas(deps.liveSessions, (session) => this.solveCaptchaIfShown(session));
   }
 
   async observe(accountId: string, sessionId: string, request: ObserveRequest): Promise<ObservationBody> {
@@ -66,10 +70,25 @@ export class PageService {
   }
 
   async execute(accountId: string, sessionId: string, action: PageAction): Promise<ActionResult> {
-    return this.onSession(accountId, sessionId, (session) =>
-      runAction(session, action, this.deps.environment, (page, target) =>
-        resolveTarget(page, this.deps.elements, session.id, target),
-      ),
+    return this.onSession(accountId, sessionId, (session) => this.run(session, action));
+  }
+
+  /**
+   * `solve_captchas: true`: solves the CAPTCHA the active tab shows as a recorded `captcha_solve` step, in turn
+   * with the session's requests; nothing when the page shows none or the session has ended.
+   */
+  solveCaptchaIfShown(session: LiveSession): Promise<ActionResult | undefined> {
+    return this.queue.run(session.id, async () => {
+      if (!this.deps.liveSessions.findById(session.id)) return undefined;
+      const page = session.activePage();
+      const widget = await page.evaluate(inPage(findCaptchaWidget, null)).catch(() => null);
+      return widget ? this.run(session, { type: 'captcha_solve' }) : undefined;
+    });
+  }
+
+  private run(session: LiveSession, action: PageAction): Promise<ActionResult> {
+    return runAction(session, action, this.deps.environment, (page, target) =>
+      resolveTarget(page, this.deps.elements, session.id, target),
     );
   }
 

@@ -41,6 +41,7 @@ export function createSessionsService(wiring: SessionsWiring): SessionsService {
       maxDurationMinutes: Math.max(1, settings.SVC_SESSION_MAX_DURATION_MINUTES),
     },
     maxSessions: settings.SVC_MAX_SESSIONS,
+    isCaptchaSolvingConfigured: Boolean(settings.SVC_CAPTCHA_API_URL && settings.SVC_CAPTCHA_API_KEY),
     urls: (sessionId, remainingS) => sessionUrls(wiring.tokens, wiring.publicUrl(), sessionId, remainingS),
     logError,
   });

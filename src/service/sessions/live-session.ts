@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import type { SessionStartOptions } from '../../shared/sessions';
 
 /**
  * The seam between the sessions domain (which owns browsers and lifecycle) and the domains that act on
@@ -21,6 +22,8 @@ export interface RecordedStep {
 export interface LiveSession {
   readonly id: string;
   readonly accountId: string;
+  /** The options the session was started with, fixed for its life. */
+  readonly options: SessionStartOptions;
   readonly context: BrowserContext;
   /** The tab that page actions act on. */
   activePage(): Page;

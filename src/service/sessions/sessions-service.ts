@@ -39,6 +39,8 @@ export interface SessionsServiceDeps {
   profiles: ProfileStore;
   defaults: SessionDefaults;
   maxSessions: number;
+  /** Whether a CAPTCHA solving service is configured, so `solve_captchas: true` can be honoured. */
+  isCaptchaSolvingConfigured: boolean;
   /** Signed viewer and CDP URLs of a running session, valid for `remainingS`. */
   urls: (sessionId: string, remainingS: number) => SessionUrls;
   logError: (message: string, error: unknown) => void;
@@ -66,6 +68,7 @@ export class SessionsService implements LiveSessions {
 
   async start(accountId: string, options: SessionStartOptions): Promise<SessionResponse> {
     const timeouts = sessionTimeouts(options, this.deps.defaults);
+    this.assertCaptchaSolving(options);
     this.reserveCapacity();
     try {
       const session = await this.open(accountId, options, timeouts);
@@ -176,6 +179,16 @@ export class SessionsService implements LiveSessions {
       [...this.live.values()].map((session) => this.end(session, 'closed', 'service_shutdown')),
     );
     await this.deps.pool.close();
+  }
+
+  /** A session that asks for CAPTCHAs solved must not start without the means to: it would be a silent no. */
+  private assertCaptchaSolving(options: SessionStartOptions): void {
+    if (!options.solve_captchas || this.deps.isCaptchaSolvingConfigured) return;
+    throw new AppError(
+      'not_supported',
+      'No CAPTCHA solving service is configured',
+      'solve_captchas: true needs SVC_CAPTCHA_API_URL and SVC_CAPTCHA_API_KEY (a 2Captcha-compatible service); start without it or configure one',
+    );
   }
 
   private reserveCapacity(): void {

@@ -1,13 +1,14 @@
 // Session start through the real service over HTTP with real Chromium: latency at concurrency 1 with the warm
 // pool, a burst of 10 concurrent starts, and memory per additional open session with 30 open.
 // Run: npx tsx bench/sessions-bench.ts  → bench/results/sessions.json
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionResponse } from '../src/shared/sessions.js';
 import { startFixtureServer } from '../test/fixtures/sites/fixture-server.js';
 import { disposeTestService, startTestService, type TestService } from '../test/support/test-service.js';
 import { writeBenchResult } from './bench-result.js';
+import { percentile, round } from './bench-stats.js';
+import { treeMemoryKiB } from './process-memory.js';
 
 const SEQUENTIAL_RUNS = 30;
 const BURSTS = 3;
@@ -15,12 +16,6 @@ const BURST_SIZE = 10;
 const OPEN_SESSIONS = 30;
 /** Time the pool is given to refill its warm contexts between sequential starts (a client's think time). */
 const REFILL_PAUSE_MS = 400;
-
-const round = (ms: number) => Math.round(ms * 10) / 10;
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
-};
 
 async function timedStart(service: TestService): Promise<{ ms: number; session: SessionResponse }> {
   const started = performance.now();
@@ -31,34 +26,6 @@ async function timedStart(service: TestService): Promise<{ ms: number; session: 
 }
 
 const stop = (service: TestService, id: string) => service.call(`/sessions/${id}/stop`, { method: 'DELETE' });
-
-/** Resident memory of this process and every descendant (the browsers), from /proc. */
-function treeMemoryKiB(rootPid: number): { rss: number; pss: number } {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const inTree = (pid: number): boolean => pid === rootPid || (parents.has(pid) && inTree(parents.get(pid)!));
-  let rss = 0;
-  let pss = 0;
-  for (const pid of parents.keys()) {
-    if (!inTree(pid)) continue;
-    try {
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return { rss, pss };
-}
 
 async function main(): Promise<void> {
   const sites = await startFixtureServer();

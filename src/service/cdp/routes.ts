@@ -39,6 +39,10 @@ function cdpTarget(
 export function registerCdpRoutes(app: FastifyInstance, context: LiveRouteContext): void {
   const open = new Map<string, Set<CdpProxy>>();
   context.liveSessions.subscribe({
+    // Learnt while the client is still reading the start response, so connecting does not wait for it.
+    onStart: (session) => {
+      browserContextIdOf(session).catch(() => undefined);
+    },
     onEnd: (session) => {
       for (const proxy of open.get(session.id) ?? []) proxy.close('session ended');
       open.delete(session.id);

@@ -72,9 +72,20 @@ export class ViewerConnection {
     page.on('load', this.onTabChange);
     page.once('close', () => {
       this.trackedPages.delete(page);
-      if (page === this.watched && !this.closed) this.watch(this.session.activePage());
+      if (page === this.watched && !this.closed) this.watch(this.nextOpenTab());
       else this.sendTabs();
     });
+  }
+
+  /** The tab to show once the watched one closed: the session's active tab, or the last one still open. */
+  private nextOpenTab(): Page {
+    const active = this.session.activePage();
+    return active.isClosed()
+      ? (this.session
+          .tabs()
+          .filter((tab) => !tab.isClosed())
+          .at(-1) ?? active)
+      : active;
   }
 
   private watch(page: Page): void {

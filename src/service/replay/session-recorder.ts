@@ -42,7 +42,7 @@ export class SessionRecorder {
     this.stopped = true;
     clearInterval(this.timer);
     this.session.context.off('page', this.onNewPage);
-    await this.switching;
+    // Not waiting for a screencast still starting (a crashed tab may never answer): it stops itself once started.
     await this.screencast?.stop();
     await this.writes;
   }

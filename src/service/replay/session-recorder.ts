@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import type { LiveSession } from '../sessions/live-session';
+import { openActiveTab } from '../viewer/open-tab';
 import { Screencast } from '../viewer/screencast';
 import type { ReplayFiles } from './replay-files';
 
@@ -51,11 +52,9 @@ export class SessionRecorder {
   private readonly onNewPage = () => setTimeout(() => this.followActiveTab(), 50);
 
   private followActiveTab(): void {
-    // A session whose last tab is gone (its browser died, it is ending) has nothing to record; activePage()
-    // would throw from this timer and take the whole service down.
-    if (this.stopped || this.session.tabs().length === 0) return;
-    const page = this.session.activePage();
-    if (page === this.recordedPage) return;
+    if (this.stopped) return;
+    const page = openActiveTab(this.session);
+    if (!page || page === this.recordedPage) return;
     this.recordedPage = page;
     this.switching = this.switching.then(() => this.record(page)).catch(() => undefined);
   }

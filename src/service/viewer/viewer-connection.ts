@@ -2,6 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import type WebSocket from 'ws';
 import type { LiveSession } from '../sessions/live-session';
 import { toCdpCommand, type CdpCommand, type FrameGeometry } from './input-dispatch';
+import { openActiveTab } from './open-tab';
 import { Screencast, screencastOptionsFor } from './screencast';
 import { viewerInputSchema, type ViewerInput, type ViewerOutput } from './viewer-messages';
 
@@ -16,8 +17,8 @@ export const sessionEndedCloseCode = 4000;
  */
 export class ViewerConnection {
   private screencast: Screencast | undefined;
-  private watched: Page;
-  private lastActive: Page;
+  private watched: Page | undefined;
+  private lastActive: Page | undefined;
   private size = { width: 1024, height: 768 };
   private frame: FrameGeometry = { width: 1024, height: 768 };
   private switching: Promise<void> = Promise.resolve();
@@ -31,7 +32,7 @@ export class ViewerConnection {
     private readonly canControl: boolean,
     initialTab?: number,
   ) {
-    this.lastActive = session.activePage();
+    this.lastActive = openActiveTab(session);
     this.watched = (initialTab !== undefined ? session.tabs()[initialTab] : undefined) ?? this.lastActive;
     socket.on('message', (data) => this.onMessage(data.toString()));
     socket.on('close', () => void this.close());
@@ -54,8 +55,8 @@ export class ViewerConnection {
   };
 
   private readonly followActiveTab = () => {
-    const active = this.session.activePage();
-    if (active === this.lastActive) return;
+    const active = openActiveTab(this.session);
+    if (!active || active === this.lastActive) return;
     this.lastActive = active;
     this.watch(active);
   };
@@ -72,23 +73,12 @@ export class ViewerConnection {
     page.on('load', this.onTabChange);
     page.once('close', () => {
       this.trackedPages.delete(page);
-      if (page === this.watched && !this.closed) this.watch(this.nextOpenTab());
+      if (page === this.watched && !this.closed) this.watch(openActiveTab(this.session));
       else this.sendTabs();
     });
   }
 
-  /** The tab to show once the watched one closed: the session's active tab, or the last one still open. */
-  private nextOpenTab(): Page {
-    const active = this.session.activePage();
-    return active.isClosed()
-      ? (this.session
-          .tabs()
-          .filter((tab) => !tab.isClosed())
-          .at(-1) ?? active)
-      : active;
-  }
-
-  private watch(page: Page): void {
+  private watch(page: Page | undefined): void {
     this.watched = page;
     this.sendTabs();
     this.switching = this.switching.then(() => this.restartScreencast()).catch(() => undefined);
@@ -97,8 +87,8 @@ export class ViewerConnection {
   private async restartScreencast(): Promise<void> {
     await this.screencast?.stop();
     this.screencast = undefined;
-    if (this.closed || this.watched.isClosed()) return;
     const page = this.watched;
+    if (this.closed || !page || page.isClosed()) return;
     const screencast = await Screencast.start(
       page,
       screencastOptionsFor(this.size.width, this.size.height),
@@ -156,11 +146,12 @@ export class ViewerConnection {
 
   private sendTabs(): void {
     const tabs = this.session.tabs();
+    const watched = this.watched;
     void Promise.all(tabs.map((page) => page.title().catch(() => ''))).then((titles) =>
       this.send({
         type: 'tabs',
         tabs: tabs.map((page, index) => ({ index, title: titles[index] ?? '', url: page.url() })),
-        watched: tabs.indexOf(this.watched),
+        watched: watched ? tabs.indexOf(watched) : -1,
         control: this.canControl,
       }),
     );

@@ -21,9 +21,10 @@ export function sessionUrls(
   const base = publicUrl.replace(/\/+$/, '');
   const path = `/sessions/${encodeURIComponent(sessionId)}`;
   const cdpToken = tokens.sign(sessionId, 'cdp', Math.max(1, Math.ceil(remainingS)));
-  const viewToken = tokens.sign(sessionId, 'view', Math.max(1, Math.min(viewerTtlS, Math.ceil(remainingS))));
+  // The session's owner may take over from the viewer; `&mode=view` makes an embedded copy watch-only.
+  const viewerToken = tokens.sign(sessionId, 'control', Math.max(1, Math.min(viewerTtlS, Math.ceil(remainingS))));
   return {
     cdp_url: `${base.replace(/^http/, 'ws')}${path}/cdp?token=${cdpToken}`,
-    viewer_url: `${base}${path}/viewer?token=${viewToken}`,
+    viewer_url: `${base}${path}/viewer?token=${viewerToken}`,
   };
 }

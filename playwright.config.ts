@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+
+const chromiumPath = process.env.SVC_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** End-to-end tests in the system Chromium (never a downloaded browser), against the real service on loopback. */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -28,6 +28,9 @@ test('a person watches a session in the viewer and takes over to follow a link',
 
   await page.goto(session.viewer_url);
   const screen = page.locator('#screen');
+  // Live: frames are drawn, and the tab strip (sent with the control grant) is there.
+  await expect(screen).toHaveAttribute('data-frames', /^[1-9]/);
+  await expect(page.locator('.tab.active')).toBeVisible();
   await expect(screen).toBeVisible();
 
   // Where the page's one link is, asked through the API; clicked as a person would, on the viewer's picture.

@@ -73,6 +73,8 @@ export class BrowserPool {
   async close(): Promise<void> {
     this.isClosed = true;
     clearInterval(this.trimTimer);
+    // A browser still launching (a spare, a refill) closes itself once up; wait for it so none outlives the pool.
+    await Promise.all([...this.launches.values()].map((launching) => launching.catch(() => undefined)));
     const processes = [...this.groups.values()].flat();
     this.groups.clear();
     await Promise.all(processes.map((process) => process.close()));

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContextOptions } from 'playwright-c
 import { blockHosts } from './blocked-hosts';
 import { browserWebSocketUrl, chromiumArgs, chromiumEnv, freeLoopbackPort } from './chromium-launch';
 import { ContextLease } from './context-lease';
+import { steadyCarets } from './steady-caret';
 
 export interface LaunchConfig {
   chromiumPath: string;
@@ -54,7 +55,7 @@ export class BrowserProcess {
   ): Promise<ContextLease> {
     try {
       const context = await this.browser.newContext({ acceptDownloads: true, ...options });
-      await blockHosts(context, this.blockedHosts);
+      await Promise.all([blockHosts(context, this.blockedHosts), steadyCarets(context)]);
       const page = await context.newPage();
       const lease: ContextLease = new ContextLease(context, page, this.cdpEndpoint, async () => {
         await context.close().catch(() => undefined);

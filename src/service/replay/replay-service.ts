@@ -24,6 +24,8 @@ interface Encoding {
 /** Records every running session and turns a recording into an MP4 on request, during the session and after. */
 export class ReplayService {
   private readonly recorders = new Map<string, SessionRecorder>();
+  /** Recordings whose files are still being created: a stop that comes meanwhile waits for them. */
+  private readonly starting = new Map<string, Promise<void>>();
   private readonly encodings = new Map<string, Encoding>();
 
   constructor(
@@ -40,15 +42,24 @@ export class ReplayService {
   }
 
   async startRecording(session: LiveSession): Promise<void> {
-    await this.files.create({
+    const created = this.files.create({
       session_id: session.id,
       account_id: session.accountId,
       started_at: Date.now(),
     });
+    this.starting.set(session.id, created);
+    try {
+      await created;
+    } finally {
+      this.starting.delete(session.id);
+    }
     this.recorders.set(session.id, new SessionRecorder(session, this.files, () => this.frameGapMs()));
   }
 
   async stopRecording(session: LiveSession): Promise<void> {
+    // A session stopped right after its start: without this wait its recorder would start after the stop
+    // and run (a ref'd timer) for ever.
+    await this.starting.get(session.id)?.catch(() => undefined);
     const recorder = this.recorders.get(session.id);
     if (!recorder) return;
     this.recorders.delete(session.id);

@@ -44,9 +44,16 @@ async function main(): Promise<void> {
     }
 
     const burst: number[] = [];
+    const burstP50s: number[] = [];
     for (let round = 0; round < BURSTS; round += 1) {
       const started = await Promise.all(Array.from({ length: BURST_SIZE }, () => timedStart(service)));
       burst.push(...started.map((start) => start.ms));
+      burstP50s.push(
+        percentile(
+          started.map((start) => start.ms),
+          50,
+        ),
+      );
       await Promise.all(started.map(({ session }) => stop(service, session.session_id)));
       await sleep(1500);
     }
@@ -79,6 +86,8 @@ async function main(): Promise<void> {
         bursts: BURSTS,
         p50_ms: percentile(burst, 50),
         p95_ms: percentile(burst, 95),
+        // The first burst meets the baseline warm stock; the warm target then grows to the burst's size.
+        p50_ms_by_burst: burstP50s,
         target_p50_ms: 300,
       },
       memory_per_open_session: {

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { quietChromiumFlags } from './src/service/browsers/chromium-launch';
 
 const chromiumPath = process.env.SVC_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,15 +14,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...quietChromiumFlags],
     },
   },
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { observePage } from '../src/service/page/observe/observe-page.js';
 import { startFixtureServer } from '../test/fixtures/sites/fixture-server.js';
+import { quietChromiumFlags } from '../src/service/browsers/chromium-launch';
 
 const RUNS = 30;
 const PAGES = [
@@ -60,15 +61,7 @@ process.env.XDG_CACHE_HOME = join(scratch, 'cache');
 const server = await startFixtureServer();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: [...quietChromiumFlags],
 });
 try {
   const page = await browser.newPage();

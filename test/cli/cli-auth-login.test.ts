@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFlags } from '../support/cdp-browser';
+import { launchUserBrowser, type UserBrowser } from '../support/user-browser';
 import { disposeTestService, startTestService, type TestService } from '../support/test-service';
 import { cliHome, ensureCliBuilt, runCli, type CliRun } from './cli-harness';
 import { startKeychainSession, type KeychainSession } from './keychain-session';
@@ -15,7 +14,7 @@ const binary = resolve(import.meta.dirname, '../../bin/svc');
 
 let service: TestService;
 let browser: Browser;
-let browserDir: string;
+let userBrowser: UserBrowser;
 
 beforeAll(async () => {
   ensureCliBuilt();
@@ -26,21 +25,12 @@ beforeAll(async () => {
     headers: { authorization: '' },
   });
   expect(signup.status).toBe(201);
-  browserDir = mkdtempSync(join(tmpdir(), 'svc-login-browser-'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: chromiumFlags,
-    env: {
-      ...process.env,
-      XDG_CONFIG_HOME: join(browserDir, 'config'),
-      XDG_CACHE_HOME: join(browserDir, 'cache'),
-    },
-  });
+  userBrowser = await launchUserBrowser();
+  browser = userBrowser.browser;
 });
 afterAll(async () => {
-  await browser?.close();
+  await userBrowser?.close();
   await disposeTestService(service);
-  rmSync(browserDir, { recursive: true, force: true });
 });
 
 /** Runs `svc auth login --no-browser`, and does in a real browser what the user does with the printed URL. */

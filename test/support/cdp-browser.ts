@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright-core';
+import { quietChromiumFlags } from '../../src/service/browsers/chromium-launch';
 
 export interface CdpBrowser {
   browser: Browser;
@@ -12,16 +13,6 @@ export interface CdpBrowser {
   process: ChildProcess;
   close(): Promise<void>;
 }
-
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 async function readActivePort(userDataDir: string): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -46,7 +37,7 @@ export async function launchCdpBrowser(executablePath = '/usr/bin/chromium'): Pr
   const child = spawn(
     executablePath,
     [
-      ...chromiumFlags,
+      ...quietChromiumFlags,
       '--headless',
       '--remote-debugging-port=0',
       `--user-data-dir=${userDataDir}`,

@@ -1,19 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../src/shared/sessions';
 import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixture-server';
+import { launchUserBrowser, type UserBrowser } from '../support/user-browser';
 import { startSession } from '../sessions/session-helpers';
-import { chromiumFlags } from '../support/cdp-browser';
 import { disposeTestService, startTestService, type TestService } from '../support/test-service';
 
 let service: TestService;
 let sites: FixtureServer;
 let session: SessionResponse;
 let user: Browser;
-let userDir: string;
+let userBrowser: UserBrowser;
 
 /** Whether a page of `embedderUrl` can show the viewer in an iframe (the browser enforces the CSP). */
 async function canEmbed(embedderUrl: string): Promise<boolean> {
@@ -36,19 +33,14 @@ beforeAll(async () => {
   const allowedOrigin = new URL(sites.url('embed-viewer.html')).origin;
   service = await startTestService({ SVC_VIEWER_FRAME_ANCESTORS: allowedOrigin });
   session = await startSession(service);
-  userDir = mkdtempSync(join(tmpdir(), 'svc-viewer-embed-'));
-  user = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: chromiumFlags,
-    env: { ...process.env, XDG_CONFIG_HOME: userDir, XDG_CACHE_HOME: userDir },
-  });
+  userBrowser = await launchUserBrowser();
+  user = userBrowser.browser;
 });
 
 afterAll(async () => {
-  await user?.close();
+  await userBrowser?.close();
   await disposeTestService(service);
   await sites?.close();
-  rmSync(userDir, { recursive: true, force: true });
 });
 
 describe('embedding the viewer', () => {

@@ -1,21 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../src/shared/sessions';
 import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixture-server';
 import { readPage } from '../page/page-helpers';
 import { activePage, startSession, stopSession } from '../sessions/session-helpers';
-import { chromiumFlags } from '../support/cdp-browser';
 import { disposeTestService, startTestService, type TestService } from '../support/test-service';
+import { launchUserBrowser, type UserBrowser } from '../support/user-browser';
 
 let service: TestService;
 let sites: FixtureServer;
 let session: SessionResponse;
 /** The user's own browser, opening viewer URLs. */
 let user: Browser;
-let userDir: string;
+let userBrowser: UserBrowser;
 
 const sign = (sessionId: string, scope: 'view' | 'control' | 'cdp') =>
   service.running.context.tokens.sign(sessionId, scope, 600);
@@ -46,19 +43,14 @@ beforeAll(async () => {
   service = await startTestService();
   session = await startSession(service, { viewport_width: 1024, viewport_height: 768 });
   await sessionPage().goto(sites.url('viewer-input.html'));
-  userDir = mkdtempSync(join(tmpdir(), 'svc-viewer-user-'));
-  user = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: chromiumFlags,
-    env: { ...process.env, XDG_CONFIG_HOME: userDir, XDG_CACHE_HOME: userDir },
-  });
+  userBrowser = await launchUserBrowser();
+  user = userBrowser.browser;
 });
 
 afterAll(async () => {
-  await user?.close();
+  await userBrowser?.close();
   await disposeTestService(service);
   await sites?.close();
-  rmSync(userDir, { recursive: true, force: true });
 });
 
 describe('live viewer', () => {

@@ -24,16 +24,24 @@ export function findChromium(configured: string | undefined): string {
   return found;
 }
 
-/** Flags every browser of the service runs with: no background traffic, nothing Chromium updates by itself. */
+/**
+ * Flags for any Chromium of this project, the service's and the tests': no background traffic (the machines
+ * it runs on may have no network beyond loopback), nothing Chromium updates by itself.
+ */
+export const quietChromiumFlags: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Flags every browser of the service runs with. */
 export function chromiumArgs(debuggingPort: number): string[] {
   return [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
+    ...quietChromiumFlags,
     // Autofill asks Google's servers about every form otherwise: traffic no session asked for.
     '--disable-features=AutofillServerCommunication',
     // The service's CDP proxy connects here; loopback only, the port is never exposed.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../../../test/fixtures/sites/fixture-server';
-import { chromiumFlags } from '../../../test/support/cdp-browser';
+import { quietChromiumFlags } from '../browsers/chromium-launch';
 import { applyProfileState, captureProfileState } from './browser-profile-state';
 
 interface ShownState {
@@ -32,7 +32,7 @@ describe('profile state in and out of a real Chromium context', () => {
     [browser, sites] = await Promise.all([
       chromium.launch({
         executablePath: '/usr/bin/chromium',
-        args: chromiumFlags,
+        args: [...quietChromiumFlags],
         env: { ...process.env, XDG_CONFIG_HOME: xdgDir, XDG_CACHE_HOME: xdgDir },
       }),
       startFixtureServer(),

@@ -5,16 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../../../../test/fixtures/sites/fixture-server.js';
 import { observePage, type PageObservation } from './observe-page.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { quietChromiumFlags } from '../../browsers/chromium-launch';
 
 let browser: Browser;
 let server: FixtureServer;
@@ -25,7 +16,7 @@ beforeAll(async () => {
   process.env.XDG_CONFIG_HOME = join(profileDir, 'config');
   process.env.XDG_CACHE_HOME = join(profileDir, 'cache');
   server = await startFixtureServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...quietChromiumFlags] });
 });
 
 afterAll(async () => {

@@ -66,6 +66,10 @@ afterAll(async () => {
 
 describe('session replay', () => {
   it('is a valid H.264 MP4 of the session so far while it is active', async () => {
+    // Frames arrive as the page paints; on a busy machine the first ones can take a while.
+    await expect
+      .poll(async () => (await service.call(`/sessions/${session.session_id}/replay`)).status)
+      .toBe(200);
     await sleep(1500);
     const { replay, path } = await downloadReplay('active.mp4');
     const video = probe(path);

@@ -22,7 +22,11 @@ export function sessionUrls(
   const path = `/sessions/${encodeURIComponent(sessionId)}`;
   const cdpToken = tokens.sign(sessionId, 'cdp', Math.max(1, Math.ceil(remainingS)));
   // The session's owner may take over from the viewer; `&mode=view` makes an embedded copy watch-only.
-  const viewerToken = tokens.sign(sessionId, 'control', Math.max(1, Math.min(viewerTtlS, Math.ceil(remainingS))));
+  const viewerToken = tokens.sign(
+    sessionId,
+    'control',
+    Math.max(1, Math.min(viewerTtlS, Math.ceil(remainingS))),
+  );
   return {
     cdp_url: `${base.replace(/^http/, 'ws')}${path}/cdp?token=${cdpToken}`,
     viewer_url: `${base}${path}/viewer?token=${viewerToken}`,

@@ -80,8 +80,8 @@ function sharedChecks(run: CliRun, storedIn: string) {
 describe('svc auth login', () => {
   const homes: { dispose(): void }[] = [];
   afterAll(() => homes.forEach((home) => home.dispose()));
-
-  it('stores the new key in a 0600 file, with a warning, when no keychain answers', async () => {
+  /** A fresh CLI home, and the environment that points the CLI at it and at the service (no API key). */
+  const newCliHome = () => {
     const home = cliHome();
     homes.push(home);
     const env = {
@@ -90,6 +90,11 @@ describe('svc auth login', () => {
       SVC_CONFIG_DIR: home.configDir,
       SVC_API_URL: service.url,
     };
+    return { home, env };
+  };
+
+  it('stores the new key in a 0600 file, with a warning, when no keychain answers', async () => {
+    const { home, env } = newCliHome();
     const run = await loginThroughBrowser(env);
     sharedChecks(run, 'file');
     expect(run.stderr).toContain('not encrypted');
@@ -110,14 +115,7 @@ describe('svc auth login', () => {
   });
 
   it('gives no key when the user denies', async () => {
-    const home = cliHome();
-    homes.push(home);
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: home.home,
-      SVC_CONFIG_DIR: home.configDir,
-      SVC_API_URL: service.url,
-    };
+    const { env } = newCliHome();
     const run = await loginThroughBrowser(env, 'Deny');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('denied');

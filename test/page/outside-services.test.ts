@@ -4,7 +4,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixtur
 import { chromiumChildren, startSession } from '../sessions/session-helpers';
 import { disposeTestService, startTestService, type TestService } from '../support/test-service';
 import { startFake2Captcha, startFakeChatCompletions, type FakeServer } from './fake-outside-services';
-import { act, postJson, readPage } from './page-helpers';
+import { act, postJson, readPage, productsFormat } from './page-helpers';
 
 const products = {
   products: [
@@ -78,15 +78,7 @@ describe('page actions calling outside services', () => {
   it('extracts structured data through the language model, with the page fenced as data', async () => {
     const { status, body } = await postJson<ScrapeResponse>(service, `/sessions/${sessionId}/page/scrape`, {
       instructions: 'List the products with their prices',
-      response_format: {
-        type: 'object',
-        properties: {
-          products: {
-            type: 'array',
-            items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
-          },
-        },
-      },
+      response_format: productsFormat,
     });
     expect(status).toBe(200);
     expect(body.structured).toEqual({ success: true, data: products });

@@ -5,7 +5,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixtur
 import { chromiumChildren, startSession, stopSession } from '../sessions/session-helpers';
 import { createOtherAccountKey } from '../support/other-account';
 import { disposeTestService, startTestService, type TestService } from '../support/test-service';
-import { act, execute, postJson, readPage } from './page-helpers';
+import { act, execute, postJson, readPage, productsFormat } from './page-helpers';
 
 describe('page actions on a running session', () => {
   let service: TestService;
@@ -301,15 +301,7 @@ describe('page actions on a running session', () => {
       only_main_content: false,
       scrape_links: false,
       instructions: 'List the products',
-      response_format: {
-        type: 'object',
-        properties: {
-          products: {
-            type: 'array',
-            items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
-          },
-        },
-      },
+      response_format: productsFormat,
     });
     expect(whole.body.markdown).toMatch(/Pricing[\s\S]*Our products[\s\S]*Acme Corporation/);
     expect(whole.body.markdown).not.toMatch(/(^|[^!])\[[^\]]*\]\(/);

@@ -37,3 +37,14 @@ export async function act(
 export async function readPage(service: TestService, sessionId: string, code: string): Promise<unknown> {
   return (await act(service, sessionId, { type: 'evaluate_js', code })).data;
 }
+
+/** A `response_format` asking for the products of the article fixture. */
+export const productsFormat = {
+  type: 'object',
+  properties: {
+    products: {
+      type: 'array',
+      items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
+    },
+  },
+};

@@ -1,26 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { wsBaseUrl, type LiveRouteContext } from '../http/live-route-context';
-import { requireSessionToken } from '../http/session-token-guard';
+import { SessionConnections } from '../http/session-connections';
+import { requireTokenSession } from '../http/session-token-guard';
 import type { LiveSession } from '../sessions/live-session';
 import { browserContextIdOf } from './browser-context-id';
 import { CdpProxy } from './cdp-proxy';
 import { pageEndpointOf, pipeToPage, targetIdOf } from './page-target';
-
-interface SessionParams {
-  session_id: string;
-}
 
 /** The running session a CDP token opens, with the browser endpoint to proxy to. */
 function cdpTarget(
   context: LiveRouteContext,
   request: FastifyRequest,
 ): { session: LiveSession; endpoint: string } {
-  const { session_id: sessionId } = request.params as SessionParams;
-  requireSessionToken(context.tokens, request, sessionId, ['cdp']);
-  const session = context.liveSessions.findById(sessionId);
-  if (!session)
-    throw new AppError('session_not_found', 'Session not found', `Session ${sessionId} is not running`);
+  const { session } = requireTokenSession(context, request, ['cdp']);
   const endpoint = session.browserCdpEndpoint();
   if (!endpoint)
     throw new AppError(
@@ -37,15 +30,14 @@ function cdpTarget(
  * clients given an http URL ask for first.
  */
 export function registerCdpRoutes(app: FastifyInstance, context: LiveRouteContext): void {
-  const open = new Map<string, Set<CdpProxy>>();
+  const open = new SessionConnections<CdpProxy>();
   context.liveSessions.subscribe({
     // Learnt while the client is still reading the start response, so connecting does not wait for it.
     onStart: (session) => {
       browserContextIdOf(session).catch(() => undefined);
     },
     onEnd: (session) => {
-      for (const proxy of open.get(session.id) ?? []) proxy.close('session ended');
-      open.delete(session.id);
+      open.endAll(session.id, (proxy) => proxy.close('session ended'));
     },
   });
 
@@ -54,13 +46,8 @@ export function registerCdpRoutes(app: FastifyInstance, context: LiveRouteContex
   };
   app.get('/sessions/:session_id/cdp', { websocket: true, preValidation }, (socket, request) => {
     const { session, endpoint } = cdpTarget(context, request);
-    const proxies = open.get(session.id) ?? new Set<CdpProxy>();
-    open.set(session.id, proxies);
     CdpProxy.open(socket, endpoint, browserContextIdOf(session)).then(
-      (proxy) => {
-        proxies.add(proxy);
-        socket.on('close', () => proxies.delete(proxy));
-      },
+      (proxy) => open.add(session.id, proxy, socket),
       (error: unknown) => {
         request.log.warn({ err: error, sessionId: session.id }, 'CDP proxy could not reach the browser');
         socket.close(1011, 'the session browser is not reachable');

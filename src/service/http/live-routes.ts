@@ -3,6 +3,7 @@ import { registerCdpRoutes } from '../cdp/routes';
 import { registerDebugRoutes } from '../debug/routes';
 import { registerLiveEventRoutes } from '../live-events/routes';
 import { registerReplayRoutes } from '../replay/routes';
+import { setupReplayRecording } from '../replay/setup-replay-recording';
 import type { ServiceContext } from '../service-context';
 import { registerViewerRoutes } from '../viewer/routes';
 import type { LiveRouteContext } from './live-route-context';
@@ -23,7 +24,7 @@ export function liveRouteContext(context: ServiceContext): LiveRouteContext {
 export function registerLiveRoutes(app: FastifyInstance, context: LiveRouteContext): void {
   registerCdpRoutes(app, context);
   registerViewerRoutes(app, context);
-  registerReplayRoutes(app, context);
+  registerReplayRoutes(app, setupReplayRecording(app, context), context);
   registerDebugRoutes(app, context);
   registerLiveEventRoutes(app, context);
 }

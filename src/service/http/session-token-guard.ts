@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
+import type { LiveSession, LiveSessions } from '../sessions/live-session';
 import type { SessionTokens, TokenScope } from './signed-token';
 
 /**
@@ -34,4 +35,18 @@ export function requireSessionToken(
     );
   }
   return claims.scope;
+}
+
+/** The running session a token-opened URL names (`:session_id`), with the scope its token grants; 404 when it ended. */
+export function requireTokenSession(
+  context: { tokens: SessionTokens; liveSessions: LiveSessions },
+  request: FastifyRequest,
+  scopes: readonly TokenScope[],
+): { session: LiveSession; scope: TokenScope } {
+  const { session_id: sessionId } = request.params as { session_id: string };
+  const scope = requireSessionToken(context.tokens, request, sessionId, scopes);
+  const session = context.liveSessions.findById(sessionId);
+  if (!session)
+    throw new AppError('session_not_found', 'Session not found', `Session ${sessionId} is not running`);
+  return { session, scope };
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
-import { AppError } from '../../shared/errors';
 import type { LiveRouteContext } from '../http/live-route-context';
-import { requireSessionToken } from '../http/session-token-guard';
+import { SessionConnections } from '../http/session-connections';
+import { requireTokenSession } from '../http/session-token-guard';
 import type { LiveSession } from '../sessions/live-session';
 
 /** Code a client reads as "the session is over, do not reconnect". */
@@ -17,11 +17,7 @@ export type LiveEvent =
 async function eventsSession(context: LiveRouteContext, request: FastifyRequest): Promise<LiveSession> {
   const { session_id: sessionId } = request.params as { session_id: string };
   if (request.principal) return context.liveSessions.get(request.principal.accountId, sessionId);
-  requireSessionToken(context.tokens, request, sessionId, ['view', 'control']);
-  const session = context.liveSessions.findById(sessionId);
-  if (!session)
-    throw new AppError('session_not_found', 'Session not found', `Session ${sessionId} is not running`);
-  return session;
+  return requireTokenSession(context, request, ['view', 'control']).session;
 }
 
 /**
@@ -29,10 +25,10 @@ async function eventsSession(context: LiveRouteContext, request: FastifyRequest)
  * panel; `{type: "session_end"}` is the last message.
  */
 export function registerLiveEventRoutes(app: FastifyInstance, context: LiveRouteContext): void {
-  const listeners = new Map<string, Set<WebSocket>>();
+  const listeners = new SessionConnections<WebSocket>();
   const publish = (sessionId: string, event: LiveEvent) => {
     const text = JSON.stringify(event);
-    for (const socket of listeners.get(sessionId) ?? []) socket.send(text);
+    for (const socket of listeners.of(sessionId)) socket.send(text);
   };
   context.liveSessions.subscribe({
     onStep: (session, step) => publish(session.id, { type: 'step', session_id: session.id, step }),
@@ -40,9 +36,7 @@ export function registerLiveEventRoutes(app: FastifyInstance, context: LiveRoute
       publish(session.id, { type: 'network', session_id: session.id, entry }),
     onEnd: (session) => {
       publish(session.id, { type: 'session_end', session_id: session.id });
-      for (const socket of listeners.get(session.id) ?? [])
-        socket.close(sessionEndedCloseCode, 'session ended');
-      listeners.delete(session.id);
+      listeners.endAll(session.id, (socket) => socket.close(sessionEndedCloseCode, 'session ended'));
     },
   });
 
@@ -55,9 +49,6 @@ export function registerLiveEventRoutes(app: FastifyInstance, context: LiveRoute
       socket.send(JSON.stringify({ type: 'session_end', session_id: sessionId } satisfies LiveEvent));
       return socket.close(sessionEndedCloseCode, 'session ended');
     }
-    const sockets = listeners.get(sessionId) ?? new Set<WebSocket>();
-    sockets.add(socket);
-    listeners.set(sessionId, sockets);
-    socket.on('close', () => sockets.delete(socket));
+    listeners.add(sessionId, socket, socket);
   });
 }

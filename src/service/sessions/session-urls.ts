@@ -1,3 +1,4 @@
+import { wsBaseUrl } from '../http/live-route-context';
 import type { SessionTokens } from '../http/signed-token';
 
 export interface SessionUrls {
@@ -28,7 +29,7 @@ export function sessionUrls(
     Math.max(1, Math.min(viewerTtlS, Math.ceil(remainingS))),
   );
   return {
-    cdp_url: `${base.replace(/^http/, 'ws')}${path}/cdp?token=${cdpToken}`,
+    cdp_url: `${wsBaseUrl(base)}${path}/cdp?token=${cdpToken}`,
     viewer_url: `${base}${path}/viewer?token=${viewerToken}`,
   };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../shared/errors';
 import type { LiveRouteContext } from '../http/live-route-context';
-import { requireSessionToken } from '../http/session-token-guard';
+import { SessionConnections } from '../http/session-connections';
+import { requireTokenSession } from '../http/session-token-guard';
 import type { LiveSession } from '../sessions/live-session';
 import { ViewerConnection } from './viewer-connection';
 import { renderViewerPage, viewerSecurityHeaders } from './viewer-page';
@@ -17,11 +17,7 @@ function viewerTarget(
   context: LiveRouteContext,
   request: FastifyRequest,
 ): { session: LiveSession; canControl: boolean } {
-  const { session_id: sessionId } = request.params as { session_id: string };
-  const scope = requireSessionToken(context.tokens, request, sessionId, ['view', 'control']);
-  const session = context.liveSessions.findById(sessionId);
-  if (!session)
-    throw new AppError('session_not_found', 'Session not found', `Session ${sessionId} is not running`);
+  const { session, scope } = requireTokenSession(context, request, ['view', 'control']);
   const { mode } = request.query as ViewerQuery;
   return { session, canControl: scope === 'control' && mode !== 'view' };
 }
@@ -31,12 +27,9 @@ function viewerTarget(
  * (its frames, tabs and input). `view` tokens and `?mode=view` watch only; `control` tokens also drive.
  */
 export function registerViewerRoutes(app: FastifyInstance, context: LiveRouteContext): void {
-  const viewers = new Map<string, Set<ViewerConnection>>();
+  const viewers = new SessionConnections<ViewerConnection>();
   context.liveSessions.subscribe({
-    onEnd: (session) => {
-      for (const viewer of viewers.get(session.id) ?? []) viewer.end('The session has ended');
-      viewers.delete(session.id);
-    },
+    onEnd: (session) => viewers.endAll(session.id, (viewer) => viewer.end('The session has ended')),
   });
 
   app.get('/sessions/:session_id/viewer', async (request, reply) => {
@@ -53,9 +46,6 @@ export function registerViewerRoutes(app: FastifyInstance, context: LiveRouteCon
     const { session, canControl } = viewerTarget(context, request);
     const tab = Number((request.query as ViewerQuery).tab);
     const viewer = new ViewerConnection(socket, session, canControl, Number.isInteger(tab) ? tab : undefined);
-    const open = viewers.get(session.id) ?? new Set<ViewerConnection>();
-    open.add(viewer);
-    viewers.set(session.id, open);
-    socket.on('close', () => open.delete(viewer));
+    viewers.add(session.id, viewer, socket);
   });
 }

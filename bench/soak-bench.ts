@@ -11,10 +11,12 @@ import { startFixtureServer, type FixtureServer } from '../test/fixtures/sites/f
 import { disposeTestService, startTestService, type TestService } from '../test/support/test-service.js';
 import { writeBenchResult } from './bench-result.js';
 import { percentile, round } from './bench-stats.js';
+import { cpuSpent, treeCpuMs } from './process-cpu.js';
 import { treeMemoryKiB } from './process-memory.js';
 
-const SESSIONS = 30;
-const DURATION_MS = 60_000;
+// SOAK_SESSIONS and SOAK_SECONDS change the load for a diagnosis; the figures of record use the defaults.
+const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 30);
+const DURATION_MS = Number(process.env.SOAK_SECONDS ?? 60) * 1000;
 /** Bounds each loop in count as well as time, whatever the machine's speed. */
 const MAX_LOOPS_PER_SESSION = 1_000;
 
@@ -73,6 +75,13 @@ async function startSession(service: TestService): Promise<string> {
   return ((await response.json()) as SessionResponse).session_id;
 }
 
+/** SVC_* settings given to the bench itself, to measure what a setting changes. */
+function settingsFromEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('SVC_')),
+  );
+}
+
 async function main(): Promise<void> {
   const sites = await startFixtureServer();
   const service = await startTestService({
@@ -80,6 +89,7 @@ async function main(): Promise<void> {
     SVC_RATE_LIMIT: '100000000',
     // Memory per session is measured with the baseline warm pool, not one grown by the burst of 30 starts.
     SVC_BROWSER_WARM_CONTEXTS_MAX: '2',
+    ...settingsFromEnvironment(),
   });
   try {
     await service.call(`/sessions/${await startSession(service)}/stop`, { method: 'DELETE' });
@@ -89,12 +99,14 @@ async function main(): Promise<void> {
     const ids: string[] = [];
     for (let index = 0; index < SESSIONS; index += 1) ids.push(await startSession(service));
     const record: SoakRecord = { latencies: { goto: [], observe: [], click: [] }, errors: [], loops: 0 };
+    const cpuBefore = treeCpuMs(process.pid);
     const until = Date.now() + DURATION_MS;
     const soak = Promise.all(ids.map((id) => loop(service, sites, id, until, record)));
     // Memory with every session open on a page, measured mid-soak.
     await sleep(DURATION_MS / 2);
     const during = treeMemoryKiB(process.pid);
     await soak;
+    const cpu = cpuSpent(cpuBefore, treeCpuMs(process.pid));
     await Promise.all(ids.map((id) => service.call(`/sessions/${id}/stop`, { method: 'DELETE' })));
 
     const all = Object.values(record.latencies).flat();
@@ -119,6 +131,9 @@ async function main(): Promise<void> {
           kind,
           { p50_ms: percentile(values, 50), p95_ms: percentile(values, 95) },
         ]),
+      ),
+      cpu_ms_per_action: Object.fromEntries(
+        Object.entries(cpu).map(([kind, ms]) => [kind, round(ms / all.length)]),
       ),
       memory_per_additional_session: {
         open_sessions: SESSIONS,

@@ -9,6 +9,8 @@ const onPath = (command) =>
 /** Each package with the check that tells it is there. */
 const requirements = [
   { pkg: 'chromium', present: () => onPath('chromium') || existsSync('/usr/bin/chromium') },
+  // Headless sessions run on it: the same Chromium without the browser UI, lighter per session.
+  { pkg: 'chromium-headless-shell', present: () => existsSync('/usr/bin/chromium-headless-shell') },
   { pkg: 'xvfb', present: () => onPath('Xvfb') && onPath('xvfb-run') },
   { pkg: 'dbus', present: () => onPath('dbus-run-session') },
   { pkg: 'gnome-keyring', present: () => onPath('gnome-keyring-daemon') },

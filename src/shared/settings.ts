@@ -37,6 +37,12 @@ export const serviceSettingsSchema = z.object({
     .describe(
       'Chromium executable; default: the first of /usr/bin/chromium, chromium-browser, google-chrome found',
     ),
+  SVC_CHROMIUM_HEADLESS_PATH: z
+    .string()
+    .optional()
+    .describe(
+      'Chromium executable of headless sessions; default: SVC_CHROMIUM_PATH when set, else chromium-headless-shell (the lighter headless build) when installed, else the headed one',
+    ),
   SVC_MAX_SESSIONS: int(20).describe(
     'Most sessions open at once; past it, starts answer 529 with Retry-After',
   ),

@@ -1,13 +1,13 @@
 import type { BrowserContextOptions } from 'playwright-core';
-import { assertDisplayAvailable, findChromium } from './chromium-launch';
+import { assertDisplayAvailable, findChromium, type ChromiumPaths } from './chromium-launch';
 import { BrowserProcess } from './browser-process';
 import type { ContextLease } from './context-lease';
 import { attachRemoteBrowser } from './remote-browser';
 import { defaultBurstWindowMs, defaultDemandMemoryMs, WarmDemand } from './warm-demand';
 
 export interface BrowserPoolConfig {
-  /** SVC_CHROMIUM_PATH; auto-detected when undefined. */
-  chromiumPath: string | undefined;
+  /** SVC_CHROMIUM_PATH and SVC_CHROMIUM_HEADLESS_PATH; auto-detected when undefined. */
+  chromiumPaths: ChromiumPaths;
   dataDir: string;
   contextsPerProcess: number;
   warmContexts: number;
@@ -113,7 +113,7 @@ export class BrowserPool {
     if (running) return running;
     const launching = BrowserProcess.launch(
       {
-        chromiumPath: findChromium(this.config.chromiumPath),
+        chromiumPath: findChromium(this.config.chromiumPaths, headless),
         dataDir: this.config.dataDir,
         blockedHosts: this.config.blockedHosts,
       },

@@ -11,14 +11,44 @@ const knownChromiumPaths = [
   '/usr/bin/google-chrome-stable',
 ];
 
-/** The configured Chromium, or the first one installed; a clear 503 when there is none. */
-export function findChromium(configured: string | undefined): string {
-  const found = configured ?? knownChromiumPaths.find((path) => existsSync(path));
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself runs headless) has no
+ * browser UI behind its pages: measured here it takes about a third less CPU per action than full Chromium in
+ * headless mode, and less memory per session.
+ */
+const knownHeadlessShellPaths = [
+  // Debian's /usr/bin/chromium-headless-shell runs this one as a child of a shell that would outlive it; start it directly.
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium-headless-shell',
+];
+
+export interface ChromiumPaths {
+  /** SVC_CHROMIUM_PATH */
+  headed: string | undefined;
+  /** SVC_CHROMIUM_HEADLESS_PATH */
+  headless: string | undefined;
+}
+
+/**
+ * The Chromium a browser of this kind launches: the one configured for it, else the headed one when configured (an
+ * operator who names one Chromium means it for every session), else the headless shell when installed, else the first
+ * full Chromium installed. A clear 503 when there is none.
+ */
+export function findChromium(configured: ChromiumPaths, headless: boolean): string {
+  if (!headless) return findExecutable(configured.headed, knownChromiumPaths);
+  return findExecutable(configured.headless ?? configured.headed, [
+    ...knownHeadlessShellPaths,
+    ...knownChromiumPaths,
+  ]);
+}
+
+function findExecutable(configured: string | undefined, knownPaths: string[]): string {
+  const found = configured ?? knownPaths.find((path) => existsSync(path));
   if (!found || !existsSync(found)) {
     throw new AppError(
       'browser_unavailable',
       'No Chromium found',
-      `Install Chromium (apt-get install chromium) or set SVC_CHROMIUM_PATH; looked at ${configured ?? knownChromiumPaths.join(', ')}`,
+      `Install Chromium (apt-get install chromium) or set SVC_CHROMIUM_PATH; looked at ${configured ?? knownPaths.join(', ')}`,
     );
   }
   return found;

@@ -26,7 +26,7 @@ export function createSessionsService(wiring: SessionsWiring): SessionsService {
   return new SessionsService({
     repository: new SessionsRepository(wiring.store),
     pool: new BrowserPool({
-      chromiumPath: settings.SVC_CHROMIUM_PATH,
+      chromiumPaths: { headed: settings.SVC_CHROMIUM_PATH, headless: settings.SVC_CHROMIUM_HEADLESS_PATH },
       dataDir: settings.SVC_DATA_DIR,
       contextsPerProcess: Math.max(1, settings.SVC_BROWSER_CONTEXTS_PER_PROCESS),
       warmContexts: settings.SVC_BROWSER_WARM_CONTEXTS,

@@ -29,7 +29,7 @@ export class BrowserProcess {
     const browser = await chromium.launch({
       executablePath: config.chromiumPath,
       headless,
-      args: chromiumArgs(port),
+      args: chromiumArgs(port, config.blockedHosts),
       env: chromiumEnv(config.dataDir),
       // The service shuts browsers down itself, in order, on its own signals.
       handleSIGINT: false,
@@ -55,7 +55,10 @@ export class BrowserProcess {
   ): Promise<ContextLease> {
     try {
       const context = await this.browser.newContext({ acceptDownloads: true, ...options });
-      await Promise.all([blockHosts(context, this.blockedHosts), steadyCarets(context)]);
+      await Promise.all([
+        options.proxy ? blockHosts(context, this.blockedHosts) : undefined,
+        steadyCarets(context),
+      ]);
       const page = await context.newPage();
       const lease: ContextLease = new ContextLease(context, page, this.cdpEndpoint, async () => {
         await context.close().catch(() => undefined);

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
+import { blockedHostsFlag } from './blocked-hosts';
 
 /** Where Debian, Ubuntu and Chrome installs put the executable, in the order we try them. */
 const knownChromiumPaths = [
@@ -69,9 +70,10 @@ export const quietChromiumFlags: readonly string[] = [
 ];
 
 /** Flags every browser of the service runs with. */
-export function chromiumArgs(debuggingPort: number): string[] {
+export function chromiumArgs(debuggingPort: number, blockedHosts: Set<string>): string[] {
   return [
     ...quietChromiumFlags,
+    ...blockedHostsFlag(blockedHosts),
     // AutofillServerCommunication: Autofill asks Google's servers about every form otherwise, traffic no
     // session asked for. WebUIOmnibox*Popup: every context's window otherwise preloads the address bar's
     // suggestion popup in a renderer of its own (~30 MiB PSS and a share of CPU per session, never shown headless).

@@ -3,7 +3,9 @@
 // additional open session with 30 open: PSS (each shared page split among its sharers: what the sessions really
 // occupy) and RSS summed over processes (shared pages counted once per process: an overstatement).
 // Run: npx tsx bench/soak-bench.ts  → bench/results/soak.json
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ObservationBody } from '../src/shared/page.js';
 import type { SessionResponse } from '../src/shared/sessions.js';
@@ -75,6 +77,15 @@ async function startSession(service: TestService): Promise<string> {
   return ((await response.json()) as SessionResponse).session_id;
 }
 
+/** Frames the replay recordings kept, over every session (one line per frame in each frames.jsonl). */
+function countReplayFrames(dataDir: string): number {
+  const root = join(dataDir, 'replays');
+  return readdirSync(root)
+    .map((session) => join(root, session, 'frames.jsonl'))
+    .filter((file) => existsSync(file))
+    .reduce((sum, file) => sum + readFileSync(file, 'utf8').split('\n').filter(Boolean).length, 0);
+}
+
 /** SVC_* settings given to the bench itself, to measure what a setting changes. */
 function settingsFromEnvironment(): Record<string, string> {
   return Object.fromEntries(
@@ -107,6 +118,7 @@ async function main(): Promise<void> {
     const during = treeMemoryKiB(process.pid);
     await soak;
     const cpu = cpuSpent(cpuBefore, treeCpuMs(process.pid));
+    const replayFrames = countReplayFrames(service.dataDir);
     await Promise.all(ids.map((id) => service.call(`/sessions/${id}/stop`, { method: 'DELETE' })));
 
     const all = Object.values(record.latencies).flat();
@@ -135,6 +147,7 @@ async function main(): Promise<void> {
       cpu_ms_per_action: Object.fromEntries(
         Object.entries(cpu).map(([kind, ms]) => [kind, round(ms / all.length)]),
       ),
+      replay_frames_kept_per_session: round(replayFrames / SESSIONS),
       memory_per_additional_session: {
         open_sessions: SESSIONS,
         pss_mib: perSessionMiB(during.pss - before.pss),

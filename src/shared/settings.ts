@@ -109,7 +109,7 @@ export const serviceSettingsSchema = z.object({
     .describe('Space or comma list of origins allowed to embed the live viewer besides the service itself'),
   SVC_REPLAY_RETENTION_DAYS: int(7).describe('Days a session replay (recorded screencast) is kept'),
   SVC_REPLAY_TOTAL_FPS: int(40).describe(
-    'Frames per second all replay recordings together keep (each session at most 10); bounds recording CPU',
+    'Frames per second all replay recordings together keep (each session at most 10); bounds recording CPU, and shrinks to a quarter as the machine nears full CPU so actions keep their speed',
   ),
 });
 

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import type { Replay } from '../../shared/replay';
 import type { SessionTokens } from '../http/signed-token';
 import type { LiveSession } from '../sessions/live-session';
+import type { FrameBudget } from './frame-budget';
 import { encodeReplay } from './replay-encoder';
 import type { ReplayFiles } from './replay-files';
 import { SessionRecorder } from './session-recorder';
@@ -33,12 +34,12 @@ export class ReplayService {
     private readonly tokens: SessionTokens,
     private readonly retentionDays: number,
     /** Frames per second all recordings together may take, so many busy sessions do not starve the CPU. */
-    private readonly totalFramesPerS: number,
+    private readonly budget: FrameBudget,
   ) {}
 
   /** Each recording's share of the frame budget, never more than 10 frames a second. */
   frameGapMs(): number {
-    return Math.max(minFrameGapMs, (this.recorders.size * 1000) / Math.max(1, this.totalFramesPerS));
+    return Math.max(minFrameGapMs, (this.recorders.size * 1000) / Math.max(0.1, this.budget.framesPerS()));
   }
 
   async startRecording(session: LiveSession): Promise<void> {

@@ -9,12 +9,20 @@ import type { ReplayFiles } from './replay-files';
 /** The API's `switch_tab` changes the active tab without an event; look for it this often. */
 const activeTabCheckMs = 500;
 const recordingSize = { maxWidth: 1280, maxHeight: 800, quality: 60 };
+/**
+ * Past this wait for the next frame, the screencast is stopped meanwhile and started again after it. A running
+ * screencast makes Chromium draw every changed frame for it, acknowledged or not (measured: about 8 ms of CPU per
+ * action with 30 busy sessions), while a start costs about one frame. Shorter waits keep it running, so a
+ * page that does not change costs nothing.
+ */
+const pauseAboveMs = 1_000;
 
 /**
  * Records one session's screencast while it runs: the active tab's frames, identical frames dropped, at most
  * one per `frameGapMs()`. The cap is applied at the source: Chromium sends the next frame only once the last one is
  * acknowledged, so holding the acknowledgement spares it encoding frames we would throw away, and the frame
- * that follows a burst still shows its final state.
+ * that follows a burst still shows its final state. When the budget leaves a session long gaps between frames (many
+ * sessions, a busy CPU), the screencast pauses in between instead.
  */
 export class SessionRecorder {
   private screencast: Screencast | undefined;
@@ -25,6 +33,8 @@ export class SessionRecorder {
   private switching: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
   private stopped = false;
+  /** No screencast until then: the recording pauses between frames that are far apart. */
+  private pausedUntil = 0;
 
   constructor(
     private readonly session: LiveSession,
@@ -52,7 +62,7 @@ export class SessionRecorder {
   private readonly onNewPage = () => setTimeout(() => this.followActiveTab(), 50);
 
   private followActiveTab(): void {
-    if (this.stopped) return;
+    if (this.stopped || Date.now() < this.pausedUntil) return;
     const page = openActiveTab(this.session);
     if (!page || page === this.recordedPage) return;
     this.recordedPage = page;
@@ -60,8 +70,7 @@ export class SessionRecorder {
   }
 
   private async record(page: Page): Promise<void> {
-    await this.screencast?.stop();
-    this.screencast = undefined;
+    await this.release();
     if (this.stopped || page.isClosed()) return;
     const screencast = await Screencast.start(page, recordingSize, (frame) => this.onFrame(frame.data));
     if (this.stopped || page !== this.recordedPage) await screencast.stop();
@@ -70,7 +79,18 @@ export class SessionRecorder {
 
   private async onFrame(data: string): Promise<void> {
     this.keep(data, Date.now());
-    await sleep(this.frameGapMs());
+    const gapMs = this.frameGapMs();
+    if (gapMs <= pauseAboveMs) return sleep(gapMs);
+    // The active-tab check starts recording again once the pause is over; its first frame is dropped if unchanged.
+    this.pausedUntil = Date.now() + gapMs;
+    this.recordedPage = undefined;
+    this.switching = this.switching.then(() => this.release()).catch(() => undefined);
+  }
+
+  private async release(): Promise<void> {
+    const screencast = this.screencast;
+    this.screencast = undefined;
+    await screencast?.stop();
   }
 
   private keep(data: string, t: number): void {

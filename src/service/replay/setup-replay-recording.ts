@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveRouteContext } from '../http/live-route-context';
+import { FrameBudget } from './frame-budget';
 import { ReplayFiles } from './replay-files';
 import { ReplayService } from './replay-service';
 
@@ -10,11 +11,12 @@ const cleanupEveryMs = 3_600_000;
  * deletes those past `SVC_REPLAY_RETENTION_DAYS` every hour.
  */
 export function setupReplayRecording(app: FastifyInstance, context: LiveRouteContext): ReplayService {
+  const budget = new FrameBudget(context.settings.SVC_REPLAY_TOTAL_FPS);
   const replays = new ReplayService(
     new ReplayFiles(context.settings.SVC_DATA_DIR),
     context.tokens,
     context.settings.SVC_REPLAY_RETENTION_DAYS,
-    context.settings.SVC_REPLAY_TOTAL_FPS,
+    budget,
   );
   context.liveSessions.subscribe({
     onStart: (session) => {
@@ -32,6 +34,9 @@ export function setupReplayRecording(app: FastifyInstance, context: LiveRouteCon
     await replays.closeAbandoned();
     cleanUp();
   });
-  app.addHook('onClose', async () => clearInterval(cleanupTimer));
+  app.addHook('onClose', async () => {
+    clearInterval(cleanupTimer);
+    budget.stop();
+  });
   return replays;
 }

@@ -53,6 +53,19 @@ describe('session debug and live events', () => {
     expect(evaluated).toMatchObject({ result: { value: sites.url('forms.html') } });
   });
 
+  it('answers with the tabs still open when one closes while it looks', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      await act(service, session.session_id, { type: 'goto_new_tab', url: sites.url('forms.html') });
+      const [, debug] = await Promise.all([
+        act(service, session.session_id, { type: 'close_tab' }),
+        service.call(`/sessions/${session.session_id}/debug`),
+      ]);
+      statuses.push(debug.status);
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+  });
+
   it('answers 404 for a session of another account', async () => {
     const otherKey = await createOtherAccountKey(service, 'debug-other@example.org');
     const response = await service.call(`/sessions/${session.session_id}/debug`, {

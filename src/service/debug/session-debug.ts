@@ -21,11 +21,16 @@ export async function sessionDebug(
   const cdp = token('cdp');
   const view = token('view');
   const tabs = await Promise.all(
-    session.tabs().map(async (page, index) => ({
-      metadata: { tab_id: index, title: await page.title().catch(() => ''), url: page.url() },
-      debug_url: `${base}/viewer?token=${control}&tab=${index}`,
-      ws_url: `${wsBase}/cdp/page/${encodeURIComponent(await targetIdOf(page))}?token=${cdp}`,
-    })),
+    session.tabs().map(async (page, index) => {
+      // A tab that closes while we look is left out, not an error of the whole answer.
+      const targetId = await targetIdOf(page).catch(() => undefined);
+      if (!targetId) return undefined;
+      return {
+        metadata: { tab_id: index, title: await page.title().catch(() => ''), url: page.url() },
+        debug_url: `${base}/viewer?token=${control}&tab=${index}`,
+        ws_url: `${wsBase}/cdp/page/${encodeURIComponent(targetId)}?token=${cdp}`,
+      };
+    }),
   );
   return {
     debug_url: `${base}/viewer?token=${control}`,
@@ -34,6 +39,6 @@ export async function sessionDebug(
       recording: `${wsBase}/viewer/stream?token=${view}`,
       logs: `${wsBase}/events?token=${view}`,
     },
-    tabs,
+    tabs: tabs.filter((tab) => tab !== undefined),
   };
 }

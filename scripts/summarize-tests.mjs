@@ -12,7 +12,12 @@ if (!vitest) {
   totals.failed += 1;
 } else {
   totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0);
+  totals.failed += vitest.numFailedTests;
+  // A file that failed without a failed test (it did not load, a hook threw) counts once; one whose tests failed
+  // is already counted by them.
+  totals.failed += vitest.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
   for (const file of vitest.testResults) {
     for (const test of file.assertionResults) {
       if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {

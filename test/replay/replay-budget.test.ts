@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/sites/fixture-server';
 import { act } from '../page/page-helpers';
@@ -38,11 +37,14 @@ it('keeps recording a changing page at the pace of the frame budget, pausing the
     type: 'evaluate_js',
     code: '(setInterval(() => { document.body.style.background = `hsl(${Date.now() % 360} 50% 50%)`; }, 100), true)',
   });
-  await sleep(7_000);
-  const times = keptFrameTimes(busy.session_id);
-  const recent = times.filter((t) => t > Date.now() - 7_000);
-  expect(recent.length).toBeGreaterThanOrEqual(3);
+  const ticking = Date.now();
+  const sinceTicking = () => keptFrameTimes(busy.session_id).filter((t) => t > ticking);
+  // 2 s between frames on a quiet machine, up to 8 s while the CPU is busy (the budget shrinks to a quarter).
+  await expect
+    .poll(() => sinceTicking().length, { timeout: 40_000, interval: 500 })
+    .toBeGreaterThanOrEqual(3);
+  const recent = sinceTicking();
   const gaps = recent.slice(1).map((t, index) => t - recent[index]!);
   expect(Math.min(...gaps)).toBeGreaterThan(1_500);
   await Promise.all([stopSession(service, busy.session_id), stopSession(service, idle.session_id)]);
-});
+}, 60_000);

@@ -78,6 +78,8 @@ export class SessionRecorder {
   }
 
   private async onFrame(data: string): Promise<void> {
+    // A frame already on its way when the screencast paused.
+    if (Date.now() < this.pausedUntil) return;
     this.keep(data, Date.now());
     const gapMs = this.frameGapMs();
     if (gapMs <= pauseAboveMs) return sleep(gapMs);

@@ -66,7 +66,12 @@ export class SessionRecorder {
     const page = openActiveTab(this.session);
     if (!page || page === this.recordedPage) return;
     this.recordedPage = page;
-    this.switching = this.switching.then(() => this.record(page)).catch(() => undefined);
+    this.switching = this.switching
+      .then(() => this.record(page))
+      .catch(() => {
+        // Not started (see Screencast.start): the next active-tab check tries again.
+        if (this.recordedPage === page) this.recordedPage = undefined;
+      });
   }
 
   private async record(page: Page): Promise<void> {

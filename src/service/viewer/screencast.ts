@@ -1,5 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 
+const startTimeoutMs = 5_000;
+
 export interface ScreencastFrame {
   /** JPEG, base64 as CDP delivers it. */
   data: string;
@@ -26,7 +28,34 @@ export class Screencast {
     readonly cdp: CDPSession,
   ) {}
 
+  /**
+   * Starts it, or fails after `startTimeoutMs`: a tab in its first navigation (moving to another renderer process)
+   * can leave the start unanswered for good. Should it start after all, it is stopped at once.
+   */
   static async start(
+    page: Page,
+    options: ScreencastOptions,
+    deliver: (frame: ScreencastFrame) => Promise<void> | void,
+  ): Promise<Screencast> {
+    const starting = Screencast.open(page, options, deliver);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The screencast did not start')), startTimeoutMs);
+    });
+    try {
+      return await Promise.race([starting, timedOut]);
+    } catch (error) {
+      void starting.then(
+        (screencast) => screencast.stop(),
+        () => undefined,
+      );
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private static async open(
     page: Page,
     options: ScreencastOptions,
     deliver: (frame: ScreencastFrame) => Promise<void> | void,

@@ -6,6 +6,8 @@ import { openActiveTab } from './open-tab';
 import { Screencast, screencastOptionsFor } from './screencast';
 import { viewerInputSchema, type ViewerInput, type ViewerOutput } from './viewer-messages';
 
+const retryWatchMs = 500;
+
 /** The API's `switch_tab` changes the session's active tab without an event; look for it this often. */
 const activeTabCheckMs = 500;
 /** Code a viewer page reads as "the session is over, do not reconnect". */
@@ -81,7 +83,14 @@ export class ViewerConnection {
   private watch(page: Page | undefined): void {
     this.watched = page;
     this.sendTabs();
-    this.switching = this.switching.then(() => this.restartScreencast()).catch(() => undefined);
+    this.switching = this.switching.then(() => this.restartScreencast()).catch(() => this.retryWatch(page));
+  }
+
+  /** A screencast that did not start (see Screencast.start) is tried again while the tab is still the one shown. */
+  private retryWatch(page: Page | undefined): void {
+    setTimeout(() => {
+      if (!this.closed && page && page === this.watched && !this.screencast) this.watch(page);
+    }, retryWatchMs);
   }
 
   private async restartScreencast(): Promise<void> {

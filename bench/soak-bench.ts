@@ -3,6 +3,8 @@
 // additional open session with 30 open: PSS (each shared page split among its sharers: what the sessions really
 // occupy) and RSS summed over processes (shared pages counted once per process: an overstatement).
 // Run: npx tsx bench/soak-bench.ts  → bench/results/soak.json
+// At an agent's pace (a pause after each action, as a model's turn would make):
+// SOAK_THINK_MS=1000 npx tsx bench/soak-bench.ts  → bench/results/soak-paced.json
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import { treeMemoryKiB } from './process-memory.js';
 // SOAK_SESSIONS and SOAK_SECONDS change the load for a diagnosis; the figures of record use the defaults.
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 30);
 const DURATION_MS = Number(process.env.SOAK_SECONDS ?? 60) * 1000;
+const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 0);
 /** Bounds each loop in count as well as time, whatever the machine's speed. */
 const MAX_LOOPS_PER_SESSION = 1_000;
 
@@ -40,6 +43,7 @@ async function timed(record: SoakRecord, kind: keyof SoakRecord['latencies'], ru
   const started = performance.now();
   const result = await run();
   record.latencies[kind].push(performance.now() - started);
+  if (THINK_MS > 0) await sleep(THINK_MS);
   return result;
 }
 
@@ -123,10 +127,11 @@ async function main(): Promise<void> {
 
     const all = Object.values(record.latencies).flat();
     const perSessionMiB = (kib: number) => round(kib / SESSIONS / 1024);
-    writeBenchResult('soak', {
+    writeBenchResult(THINK_MS > 0 ? 'soak-paced' : 'soak', {
       load_average_1m: round(loadavg()[0]!),
       sessions: SESSIONS,
       duration_s: DURATION_MS / 1000,
+      pause_after_each_action_ms: THINK_MS,
       loop: 'goto (actions.html / forms.html) → observe → click the first observed input, over HTTP',
       loops_completed: record.loops,
       actions: all.length,

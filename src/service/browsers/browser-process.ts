@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
-import { blockHosts } from './blocked-hosts';
+import { blockHosts, resolvesThroughProxy } from './blocked-hosts';
 import { browserWebSocketUrl, chromiumArgs, chromiumEnv, freeLoopbackPort } from './chromium-launch';
 import { ContextLease } from './context-lease';
 import { steadyCarets } from './steady-caret';
@@ -56,7 +56,7 @@ export class BrowserProcess {
     try {
       const context = await this.browser.newContext({ acceptDownloads: true, ...options });
       await Promise.all([
-        options.proxy ? blockHosts(context, this.blockedHosts) : undefined,
+        resolvesThroughProxy(options.proxy) ? blockHosts(context, this.blockedHosts) : undefined,
         steadyCarets(context),
       ]);
       const page = await context.newPage();

@@ -30,28 +30,34 @@ export class Screencast {
 
   /**
    * Starts it, or fails after `startTimeoutMs`: a tab in its first navigation (moving to another renderer process)
-   * can leave the start unanswered for good. Should it start after all, it is stopped at once.
+   * can leave the start unanswered for good. Its CDP session is then detached, now or once it opens, which also
+   * ends a start still waiting for its answer.
    */
   static async start(
     page: Page,
     options: ScreencastOptions,
     deliver: (frame: ScreencastFrame) => Promise<void> | void,
   ): Promise<Screencast> {
-    const starting = Screencast.open(page, options, deliver);
+    let session: CDPSession | undefined;
+    let expired = false;
+    const detach = (cdp: CDPSession | undefined) => void cdp?.detach().catch(() => undefined);
+    const starting = Screencast.open(page, options, deliver, (cdp) => {
+      session = cdp;
+      if (expired) detach(cdp);
+    });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('The screencast did not start')), startTimeoutMs);
+      timer = setTimeout(() => {
+        expired = true;
+        detach(session);
+        reject(new Error('The screencast did not start'));
+      }, startTimeoutMs);
     });
     try {
       return await Promise.race([starting, timedOut]);
-    } catch (error) {
-      void starting.then(
-        (screencast) => screencast.stop(),
-        () => undefined,
-      );
-      throw error;
     } finally {
       clearTimeout(timer);
+      starting.catch(() => undefined);
     }
   }
 
@@ -59,8 +65,10 @@ export class Screencast {
     page: Page,
     options: ScreencastOptions,
     deliver: (frame: ScreencastFrame) => Promise<void> | void,
+    onSession: (cdp: CDPSession) => void,
   ): Promise<Screencast> {
     const cdp = await page.context().newCDPSession(page);
+    onSession(cdp);
     const screencast = new Screencast(page, cdp);
     cdp.on('Page.screencastFrame', (event) => {
       const frame = {

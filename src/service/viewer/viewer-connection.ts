@@ -6,6 +6,7 @@ import { openActiveTab } from './open-tab';
 import { Screencast, screencastOptionsFor } from './screencast';
 import { viewerInputSchema, type ViewerInput, type ViewerOutput } from './viewer-messages';
 
+/** A screencast that did not start is tried again this soon: the tab is usually past its first navigation by then. */
 const retryWatchMs = 500;
 
 /** The API's `switch_tab` changes the session's active tab without an event; look for it this often. */

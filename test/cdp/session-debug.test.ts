@@ -64,6 +64,10 @@ describe('session debug and live events', () => {
       statuses.push(debug.status);
     }
     expect(statuses).toEqual(Array(10).fill(200));
+    const after = (await (
+      await service.call(`/sessions/${session.session_id}/debug`)
+    ).json()) as SessionDebug;
+    expect(after.tabs.map((tab) => tab.metadata.tab_id)).toEqual([0]);
   });
 
   it('answers 404 for a session of another account', async () => {

@@ -20,18 +20,26 @@ export async function sessionDebug(
   const control = token('control');
   const cdp = token('cdp');
   const view = token('view');
-  const tabs = await Promise.all(
-    session.tabs().map(async (page, index) => {
+  const targets = await Promise.all(
+    session.tabs().map(async (page) => ({
+      page,
+      title: await page.title().catch(() => ''),
       // A tab that closes while we look is left out, not an error of the whole answer.
-      const targetId = await targetIdOf(page).catch(() => undefined);
-      if (!targetId) return undefined;
-      return {
-        metadata: { tab_id: index, title: await page.title().catch(() => ''), url: page.url() },
-        debug_url: `${base}/viewer?token=${control}&tab=${index}`,
-        ws_url: `${wsBase}/cdp/page/${encodeURIComponent(targetId)}?token=${cdp}`,
-      };
-    }),
+      targetId: await targetIdOf(page).catch((error: unknown) => {
+        if (page.isClosed()) return undefined;
+        throw error;
+      }),
+    })),
   );
+  // Numbered as the tabs are now, once the closed ones are gone.
+  const open = targets.filter(
+    (tab): tab is typeof tab & { targetId: string } => tab.targetId !== undefined && !tab.page.isClosed(),
+  );
+  const tabs = open.map(({ page, title, targetId }, index) => ({
+    metadata: { tab_id: index, title, url: page.url() },
+    debug_url: `${base}/viewer?token=${control}&tab=${index}`,
+    ws_url: `${wsBase}/cdp/page/${encodeURIComponent(targetId)}?token=${cdp}`,
+  }));
   return {
     debug_url: `${base}/viewer?token=${control}`,
     ws: {
@@ -39,6 +47,6 @@ export async function sessionDebug(
       recording: `${wsBase}/viewer/stream?token=${view}`,
       logs: `${wsBase}/events?token=${view}`,
     },
-    tabs: tabs.filter((tab) => tab !== undefined),
+    tabs,
   };
 }

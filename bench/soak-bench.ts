@@ -84,6 +84,7 @@ async function startSession(service: TestService): Promise<string> {
 /** Frames the replay recordings kept, over every session (one line per frame in each frames.jsonl). */
 function countReplayFrames(dataDir: string): number {
   const root = join(dataDir, 'replays');
+  if (!existsSync(root)) return 0;
   return readdirSync(root)
     .map((session) => join(root, session, 'frames.jsonl'))
     .filter((file) => existsSync(file))

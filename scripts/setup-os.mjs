@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs the OS packages svc needs (Debian/Ubuntu) when they are missing; otherwise says what to run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const onPath = (command) =>
   spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -9,8 +9,13 @@ const onPath = (command) =>
 /** Each package with the check that tells it is there. */
 const requirements = [
   { pkg: 'chromium', present: () => onPath('chromium') || existsSync('/usr/bin/chromium') },
-  // Headless sessions run on it: the same Chromium without the browser UI, lighter per session.
-  { pkg: 'chromium-headless-shell', present: () => existsSync('/usr/bin/chromium-headless-shell') },
+  // Headless sessions run on it where the distribution ships it (Debian does, Ubuntu not): the same Chromium
+  // without the browser UI, lighter per session. Without it they run on the full Chromium.
+  {
+    pkg: 'chromium-headless-shell',
+    present: () => existsSync('/usr/bin/chromium-headless-shell'),
+    optional: true,
+  },
   { pkg: 'xvfb', present: () => onPath('Xvfb') && onPath('xvfb-run') },
   { pkg: 'dbus', present: () => onPath('dbus-run-session') },
   { pkg: 'gnome-keyring', present: () => onPath('gnome-keyring-daemon') },
@@ -23,8 +28,14 @@ const requirements = [
   { pkg: 'python3', present: () => onPath('python3') },
 ];
 
+/** Debian ships every optional package; elsewhere apt's index says (it may not know them before an update). */
+const isDebian = () =>
+  existsSync('/etc/os-release') && /^ID=debian$/m.test(readFileSync('/etc/os-release', 'utf8'));
+const offered = (pkg) =>
+  isDebian() || spawnSync('apt-cache', ['show', pkg], { stdio: 'ignore' }).status === 0;
+
 const missing = requirements
-  .filter((requirement) => !requirement.present())
+  .filter((requirement) => !requirement.present() && (!requirement.optional || offered(requirement.pkg)))
   .map((requirement) => requirement.pkg);
 if (missing.length === 0) {
   console.log('setup: OS packages present');

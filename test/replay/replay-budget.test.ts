@@ -30,7 +30,7 @@ afterAll(async () => {
   await sites.close();
 });
 
-it('keeps recording a changing page at the pace of the frame budget, pausing the screencast between frames', async () => {
+it('keeps recording a changing page when frames are far apart (the screencast pauses in between), at the pace of the budget', async () => {
   const [busy, idle] = [await startSession(service), await startSession(service)];
   await act(service, busy.session_id, { type: 'goto', url: sites.url('forms.html') });
   await act(service, busy.session_id, {

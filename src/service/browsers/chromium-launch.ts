@@ -49,7 +49,7 @@ function findExecutable(configured: string | undefined, knownPaths: string[]): s
     throw new AppError(
       'browser_unavailable',
       'No Chromium found',
-      `Install Chromium (apt-get install chromium) or set SVC_CHROMIUM_PATH; looked at ${configured ?? knownPaths.join(', ')}`,
+      `Install Chromium (apt-get install chromium) or set SVC_CHROMIUM_PATH (SVC_CHROMIUM_HEADLESS_PATH for headless sessions); looked at ${configured ?? knownPaths.join(', ')}`,
     );
   }
   return found;

@@ -6,7 +6,7 @@ const relaxedBusy = 0.75;
 const saturatedBusy = 0.95;
 const floorShare = 0.25;
 const sampleEveryMs = 1_000;
-/** Weight of the newest sample in the smoothed load: a second of calm does not undo a minute of saturation. */
+/** Weight of the newest second in the smoothed load: one untypical second moves the budget half-way, not all of it. */
 const smoothing = 0.5;
 
 /** Share of the frame budget recordings may use at a given CPU load (0–1): whole when relaxed, a quarter at saturation. */
@@ -46,7 +46,8 @@ export class FrameBudget {
   }
 
   framesPerS(): number {
-    return this.totalFramesPerS * budgetShare(this.busy);
+    // At least one frame a second in all: 0 would stop every recording for good.
+    return Math.max(1, this.totalFramesPerS) * budgetShare(this.busy);
   }
 
   stop(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetShare } from './frame-budget';
+import { budgetShare, parseCpuMax, parseCpuUsageMs } from './frame-budget';
 
 describe('budgetShare', () => {
   it('gives recordings the whole budget while the CPU has room', () => {
@@ -14,5 +14,16 @@ describe('budgetShare', () => {
     expect(shares[2]).toBeLessThan(shares[1]!);
     expect(budgetShare(0.95)).toBeCloseTo(0.25);
     expect(budgetShare(1)).toBeCloseTo(0.25);
+  });
+});
+
+describe('the CPU limit of a container (cgroup v2)', () => {
+  it('reads the cores cpu.max allows, and no limit from "max"', () => {
+    expect(parseCpuMax('150000 100000\n')).toBe(1.5);
+    expect(parseCpuMax('max 100000\n')).toBeUndefined();
+  });
+
+  it('reads the CPU time the group used from cpu.stat, in ms', () => {
+    expect(parseCpuUsageMs('usage_usec 2500000\nuser_usec 2000000\nsystem_usec 500000\n')).toBe(2500);
   });
 });

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { round } from './bench-stats.js';
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime on Linux. */
 const ticksPerSecond = 100;
@@ -50,14 +51,16 @@ export function treeCpuMs(rootPid: number): Record<string, number> {
   return byKind;
 }
 
-/** CPU ms per kind spent between two samples. */
-export function cpuSpent(
+/** CPU ms per kind of process spent between two samples, per action done meanwhile; kinds that spent none left out. */
+export function cpuMsPerAction(
   before: Record<string, number>,
   after: Record<string, number>,
+  actions: number,
 ): Record<string, number> {
   return Object.fromEntries(
     Object.entries(after)
-      .map(([kind, ms]) => [kind, ms - (before[kind] ?? 0)] as const)
+      .map(([kind, ms]) => [kind, round((ms - (before[kind] ?? 0)) / actions)] as const)
+      .filter(([, ms]) => ms > 0)
       .sort((a, b) => b[1] - a[1]),
   );
 }

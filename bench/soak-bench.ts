@@ -15,7 +15,7 @@ import { startFixtureServer, type FixtureServer } from '../test/fixtures/sites/f
 import { disposeTestService, startTestService, type TestService } from '../test/support/test-service.js';
 import { writeBenchResult } from './bench-result.js';
 import { percentile, round } from './bench-stats.js';
-import { cpuSpent, treeCpuMs } from './process-cpu.js';
+import { cpuMsPerAction, treeCpuMs } from './process-cpu.js';
 import { treeMemoryKiB } from './process-memory.js';
 
 // SOAK_SESSIONS and SOAK_SECONDS change the load for a diagnosis; the figures of record use the defaults.
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     await sleep(DURATION_MS / 2);
     const during = treeMemoryKiB(process.pid);
     await soak;
-    const cpu = cpuSpent(cpuBefore, treeCpuMs(process.pid));
+    const cpuAfter = treeCpuMs(process.pid);
     const replayFrames = countReplayFrames(service.dataDir);
     await Promise.all(ids.map((id) => service.call(`/sessions/${id}/stop`, { method: 'DELETE' })));
 
@@ -150,9 +150,7 @@ async function main(): Promise<void> {
           { p50_ms: percentile(values, 50), p95_ms: percentile(values, 95) },
         ]),
       ),
-      cpu_ms_per_action: Object.fromEntries(
-        Object.entries(cpu).map(([kind, ms]) => [kind, round(ms / all.length)]),
-      ),
+      cpu_ms_per_action: cpuMsPerAction(cpuBefore, cpuAfter, all.length),
       replay_frames_kept_per_session: round(replayFrames / SESSIONS),
       memory_per_additional_session: {
         open_sessions: SESSIONS,

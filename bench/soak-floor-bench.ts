@@ -9,7 +9,7 @@ import { chromiumArgs, findChromium, freeLoopbackPort } from '../src/service/bro
 import { startFixtureServer, type FixtureServer } from '../test/fixtures/sites/fixture-server.js';
 import { writeBenchResult } from './bench-result.js';
 import { percentile, round } from './bench-stats.js';
-import { cpuSpent, treeCpuMs } from './process-cpu.js';
+import { cpuMsPerAction, treeCpuMs } from './process-cpu.js';
 
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 30);
 const DURATION_MS = Number(process.env.SOAK_SECONDS ?? 60) * 1000;
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     const before = treeCpuMs(process.pid);
     const until = Date.now() + DURATION_MS;
     await Promise.all(pages.map((page) => loop(page, sites, until, latencies)));
-    const cpu = cpuSpent(before, treeCpuMs(process.pid));
+    const after = treeCpuMs(process.pid);
     writeBenchResult('soak-floor', {
       load_average_1m: round(loadavg()[0]!),
       chromium: executablePath,
@@ -61,9 +61,7 @@ async function main(): Promise<void> {
         p95_ms: percentile(latencies, 95),
         max_ms: percentile(latencies, 100),
       },
-      cpu_ms_per_action: Object.fromEntries(
-        Object.entries(cpu).map(([kind, ms]) => [kind, round(ms / latencies.length)]),
-      ),
+      cpu_ms_per_action: cpuMsPerAction(before, after, latencies.length),
     });
   } finally {
     await Promise.all(browsers.map((browser) => browser.close()));
